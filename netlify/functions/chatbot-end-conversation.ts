@@ -1,0 +1,10 @@
+// POST /api/chatbot/end-conversation: records the visitor's rating and sends staff the transcript.
+import { chatEndContract } from '../../src/lib/api/chat.contract';
+import { defineHandler } from '../../src/server/http/handler';
+import { endChatConversation } from '../../src/server/services/chat/chat.service';
+import { clientIp, hashIp } from '../../src/server/services/chat/visitor';
+
+export default defineHandler(chatEndContract, ({ body, request, context }) =>
+  endChatConversation(body, { ipHash: hashIp(clientIp(request, context)) }));
+
+export const config = { path: '/api/chatbot/end-conversation' };

@@ -1,0 +1,10 @@
+// POST /api/chatbot/feedback: records a thumbs up or down on an assistant message.
+import { chatFeedbackContract } from '../../src/lib/api/chat.contract';
+import { defineHandler } from '../../src/server/http/handler';
+import { recordChatFeedback } from '../../src/server/services/chat/chat.service';
+import { clientIp, hashIp } from '../../src/server/services/chat/visitor';
+
+export default defineHandler(chatFeedbackContract, ({ body, request, context }) =>
+  recordChatFeedback(body, { ipHash: hashIp(clientIp(request, context)) }));
+
+export const config = { path: '/api/chatbot/feedback' };

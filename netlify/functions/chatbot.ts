@@ -1,0 +1,10 @@
+// POST /api/chatbot: stores the visitor's message and answers it (built-in assistant, or the LLM when configured).
+import { chatContract } from '../../src/lib/api/chat.contract';
+import { defineHandler } from '../../src/server/http/handler';
+import { answerChatMessage } from '../../src/server/services/chat/chat.service';
+import { clientIp, hashIp } from '../../src/server/services/chat/visitor';
+
+export default defineHandler(chatContract, ({ body, request, context, log }) =>
+  answerChatMessage(body, { ipHash: hashIp(clientIp(request, context)) }, log));
+
+export const config = { path: '/api/chatbot' };

@@ -1,0 +1,26 @@
+// Scheduled every minute: delivers pending outbox messages (staff notifications of new leads) with backoff.
+import { withDb } from '../../src/server/db/connect';
+import { createLogger } from '../../src/server/http/logger';
+import { deleteOldCounters } from '../../src/server/repositories/rate-limit.repository';
+import { mailerFromEnv } from '../../src/server/services/mail';
+import { deliverDueMessages } from '../../src/server/services/outbox';
+
+export default async (): Promise<Response> => {
+  const log = createLogger({ fn: 'outbox-worker' });
+  try {
+    const mailer = mailerFromEnv();
+    const report = await withDb(async (db) => {
+      const delivered = await deliverDueMessages(db, { mailer, log });
+      // Rate-limit windows older than a day are never read again.
+      await deleteOldCounters(db, new Date(Date.now() - 24 * 60 * 60_000));
+      return delivered;
+    });
+    if (report.sent + report.retrying + report.dead > 0) log.info('outbox run', { ...report });
+    return Response.json(report);
+  } catch (error) {
+    log.error('outbox run failed', error);
+    return Response.json({ error: '500: The outbox run failed; see the log.' }, { status: 500 });
+  }
+};
+
+export const config = { schedule: '* * * * *' };

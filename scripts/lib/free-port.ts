@@ -1,0 +1,13 @@
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+import { createServer } from 'node:net';
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port was assigned.'))));
+    });
+  });
+}

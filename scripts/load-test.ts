@@ -1,0 +1,141 @@
+/**
+ * `npm run load -- [baseUrl]`: a load test against a site that is already running (it starts
+ * nothing). Each endpoint in `endpoints` gets 50 concurrent connections for DURATION seconds
+ * (default 10); the script prints p50/p95/p99 latency, requests per second, and error and non-2xx
+ * counts, and exits 1 when any request failed.
+ *
+ * POST /api/contact is rate-limited per client (5 per 10 minutes), so start the server with the
+ * limit lifted, and send the staff emails somewhere disposable:
+ *   RATE_LIMIT_DISABLED=1 MAIL_DIR=/tmp/load-mail PORT=4620 npm start
+ *   npm run load -- http://localhost:4620
+ * RATE_LIMIT_DISABLED is ignored when CONTEXT=production. Every contact request carries a new
+ * Idempotency-Key, so each one is a new lead (and a new email file).
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { runIfMain } from './lib/run-script';
+
+interface LoadEndpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Built again for every request. */
+  body?: () => unknown;
+  headers?: () => Record<string, string>;
+  /** DESIGN §6 p95 budget, in ms. */
+  p95BudgetMs: number;
+}
+
+/** Add an endpoint here to load-test it. */
+export const endpoints: LoadEndpoint[] = [
+  {
+    name: 'POST /api/contact',
+    method: 'POST',
+    path: '/api/contact',
+    body: () => ({
+      name: 'Load Test',
+      phone: '(512) 555-0100',
+      email: 'load-test@example.com',
+      service: 'drain',
+      location: 'austin',
+      urgency: 'normal',
+      message: 'A load-test request: please ignore.',
+      pageContext: 'Load test',
+      website: '',
+      // Opened a minute ago, so it is not judged spam for being too fast.
+      formStartTime: Date.now() - 60_000,
+    }),
+    headers: () => ({ 'Idempotency-Key': randomUUID() }),
+    p95BudgetMs: 150,
+  },
+  { name: 'GET /api/reviews', method: 'GET', path: '/api/reviews?minRating=4', p95BudgetMs: 50 },
+  { name: 'GET /api/tracking-numbers', method: 'GET', path: '/api/tracking-numbers', p95BudgetMs: 50 },
+  { name: 'GET /api/page-metadata', method: 'GET', path: '/api/page-metadata?path=%2F', p95BudgetMs: 50 },
+  { name: 'GET /api/health', method: 'GET', path: '/api/health', p95BudgetMs: 50 },
+];
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Figures {
+  name: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+  budget: number;
+}
+
+async function load(base: string, endpoint: LoadEndpoint, seconds: number, connections: number): Promise<Figures> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let finish: (result: autocannon.Result) => void = () => {};
+  let fail: (error: unknown) => void = () => {};
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon({
+    url: new URL(endpoint.path, base).toString(),
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [{
+      method: endpoint.method,
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, ...(endpoint.body ? { 'content-type': 'application/json' } : {}), ...endpoint.headers?.() },
+        ...(endpoint.body ? { body: JSON.stringify(endpoint.body()) } : {}),
+      }),
+    }],
+  }, (error, result) => (error ? fail(error) : finish(result)));
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const result = await done;
+  latencies.sort((a, b) => a - b);
+  return {
+    name: endpoint.name,
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / seconds),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statuses,
+    budget: endpoint.p95BudgetMs,
+  };
+}
+
+runIfMain(import.meta.url, async () => {
+  const base = (process.argv[2] ?? process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/$/, '');
+  const seconds = Number(process.env.DURATION ?? 10);
+  const connections = Number(process.env.CONNECTIONS ?? 50);
+  const health = await fetch(`${base}/api/health`).catch(() => undefined);
+  if (!health?.ok) {
+    console.error(`Nothing answers ${base}/api/health. Start the site first, e.g. RATE_LIMIT_DISABLED=1 MAIL_DIR=/tmp/load-mail PORT=4620 npm start`);
+    return 1;
+  }
+  console.log(`Load test of ${base}: ${connections} connections, ${seconds} s per endpoint.\n`);
+  console.log('endpoint              requests  req/s   p50 ms  p95 ms  p99 ms  errors  non-2xx  p95 budget');
+  const rows: Figures[] = [];
+  for (const endpoint of endpoints) {
+    const f = await load(base, endpoint, seconds, connections);
+    rows.push(f);
+    const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-').padStart(6);
+    console.log(`${f.name.padEnd(21)} ${String(f.requests).padStart(8)}  ${String(f.perSecond).padStart(5)}  ${fmt(f.p50)}  ${fmt(f.p95)}  ${fmt(f.p99)}  ${String(f.errors + f.timeouts).padStart(6)}  ${String(f.non2xx).padStart(7)}  ${f.p95 <= f.budget ? 'met' : 'MISSED'} (≤ ${f.budget})`);
+  }
+  const failed = rows.filter((r) => r.errors + r.timeouts + r.non2xx > 0);
+  for (const r of failed) console.error(`\n${r.name}: statuses ${JSON.stringify(r.statuses)}${r.statuses['429'] ? ' — 429s mean the rate limit is on: start the server with RATE_LIMIT_DISABLED=1.' : ''}`);
+  return failed.length > 0 ? 1 : 0;
+});

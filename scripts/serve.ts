@@ -1,0 +1,211 @@
+/**
+ * Serves the built site the way Netlify does, offline, on one port: dist/ as static files,
+ * netlify/functions as /api/*, the [[redirects]] of netlify.toml, and dist/404.html (status 404)
+ * for anything else. Run directly (`tsx scripts/serve.ts`, PORT default 4321) or call `startSite`.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { NetlifyDev } from '@netlify/dev';
+import { closeSharedDbs } from '../src/server/db/connect';
+import { databaseForScripts, type ScriptDatabase } from './lib/database-for-scripts';
+import { loadFunctions, localContext } from './lib/functions-router';
+import { runScheduledFunction, startSchedules } from './lib/schedules';
+import { runIfMain } from './lib/run-script';
+import { onShutdown } from './lib/shutdown';
+import { describeApplied, migrateDatabase } from './migrate';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface SiteOptions {
+  port: number;
+  /** An already open database (shared with a build); otherwise one is opened and closed with the site. */
+  database?: ScriptDatabase;
+  /** The built site; default dist/ (netlify.toml's publish directory, which is always served too). */
+  distDir?: string;
+  /** Skip the "running at" line (tests). */
+  quiet?: boolean;
+  /**
+   * `in-process` (default) loads each function once, see scripts/lib/functions-router.ts.
+   * `netlify-dev` lets @netlify/dev bundle them with Netlify's own bundler on every request:
+   * about 3 s a call and unsafe with concurrent calls, but it proves the functions bundle.
+   */
+  functions?: 'in-process' | 'netlify-dev';
+  /** Run scheduled functions on their schedule (default true; tests that drive them by hand turn it off). */
+  schedules?: boolean;
+}
+
+export interface RunningSite {
+  url: string;
+  port: number;
+  database: ScriptDatabase;
+  stop(): Promise<void>;
+}
+
+const compressible = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Writes a fetch Response to Node's response, compressed like Netlify's CDN would for text types. */
+async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+
+  if (!response.body || req.method === 'HEAD') {
+    res.end();
+    await response.body?.cancel();
+    return;
+  }
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const type = response.headers.get('content-type') ?? '';
+  const encoding = response.headers.has('content-encoding') || !compressible.test(type)
+    ? undefined
+    : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  if (!encoding) {
+    await pipeline(body, res);
+    return;
+  }
+  res.removeHeader('Content-Length');
+  res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Vary', 'Accept-Encoding');
+  const compressor = encoding === 'br' ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
+  await pipeline(body, compressor, res);
+}
+
+/** The Node request as a fetch Request, as Netlify hands it to a function. */
+function toRequest(req: IncomingMessage, requestId: string): Request {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    for (const value of values ?? []) headers.append(name, value);
+  }
+  headers.set('x-nf-request-id', requestId);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
+    method: req.method ?? 'GET',
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+async function notFoundPage(distDirs: string[]): Promise<Response> {
+  for (const dir of distDirs) {
+    const html = await readFile(path.join(dir, '404.html')).catch(() => undefined);
+    if (html) return new Response(html, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  }
+  return new Response('404 Page Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/** Sets (or, for undefined, removes) process variables; returns a function that puts the old values back. */
+function setProcessEnv(values: Record<string, string | undefined>): () => void {
+  const previous = Object.fromEntries(Object.keys(values).map((k) => [k, process.env[k]]));
+  const apply = (vars: Record<string, string | undefined>) => {
+    for (const [key, value] of Object.entries(vars)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+  apply(values);
+  return () => apply(previous);
+}
+
+/** Starts the site on `port` and resolves once it answers. */
+export async function startSite(options: SiteOptions): Promise<RunningSite> {
+  const database = options.database ?? (await databaseForScripts());
+  const ownsDatabase = !options.database;
+  const distDirs = [...new Set([path.join(projectRoot, 'dist'), path.resolve(options.distDir ?? 'dist')])];
+  const cleanup: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const task of cleanup.splice(0).reverse()) await task();
+  };
+  if (ownsDatabase) cleanup.push(database.stop);
+
+  try {
+    const applied = await migrateDatabase(database);
+    if (!options.quiet) console.log(`Migrations (${database.kind}): ${describeApplied(applied)}.`);
+
+    // In-process functions read process.env; with netlify-dev each call's worker thread copies it.
+    cleanup.push(setProcessEnv({
+      DATABASE_URL: database.env.DATABASE_URL,
+      NETLIFY_DATABASE_URL: database.env.NETLIFY_DATABASE_URL,
+      DB_LABEL: database.env.DB_LABEL,
+    }));
+
+    const functions = options.functions === 'netlify-dev' ? undefined : await loadFunctions(path.join(projectRoot, 'netlify/functions'));
+    const netlify = new NetlifyDev({
+      projectRoot,
+      skipGitignore: true,
+      functions: { enabled: functions === undefined },
+      aiGateway: { enabled: false },
+      blobs: { enabled: false },
+      database: { enabled: false },
+      edgeFunctions: { enabled: false },
+      geolocation: { enabled: false },
+      images: { enabled: false },
+      staticFiles: { directories: distDirs.slice(1) },
+    });
+    await netlify.start();
+    cleanup.push(() => netlify.stop());
+    // The functions' pools must close before the database they point at.
+    cleanup.push(closeSharedDbs);
+    if (functions && options.schedules !== false) cleanup.push(startSchedules(functions.scheduled.map((f) => ({ ...f, run: () => runScheduledFunction(f) }))));
+
+    const server = createServer((req, res) => {
+      void (async () => {
+        try {
+          const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+          const fn = functions?.match(req.method ?? 'GET', pathname);
+          if (fn) {
+            const requestId = randomUUID();
+            const request = toRequest(req, requestId);
+            await send(req, res, await fn.handler(request, localContext(request, fn, requestId, req.socket.remoteAddress ?? '')));
+            return;
+          }
+          const matched = await netlify.handleAndIntrospectNodeRequest(req);
+          await send(req, res, matched?.response ?? (await notFoundPage(distDirs)));
+        } catch (error) {
+          // The browser closing a connection mid-response (navigation, aborted fetch) is not a failure.
+          if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+          console.error(`Serving ${req.method} ${req.url} failed:`, error);
+          if (res.headersSent) {
+            res.destroy();
+            return;
+          }
+          res.statusCode = 500;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end('500: The local server failed to answer this request; see its log.\n');
+        }
+      })();
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, resolve);
+    });
+    cleanup.push(() => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }));
+
+    const url = `http://localhost:${options.port}`;
+    if (!options.quiet) console.log(`Economy Plumbing Services is running at ${url}`);
+    let stopping: Promise<void> | undefined;
+    return { url, port: options.port, database, stop: () => (stopping ??= stopAll()) };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+runIfMain(import.meta.url, async () => {
+  const site = await startSite({ port: Number(process.env.PORT ?? 4321) });
+  // The open server keeps the process running until Ctrl+C or SIGTERM.
+  onShutdown(site.stop);
+});

@@ -1,0 +1,84 @@
+/**
+ * `npm test`: everything CI checks, in order, on a fresh machine. Installs Debian's chromium if it is
+ * missing and starts the local PostgreSQL if it is down, then: typecheck, unit and API tests, a
+ * build on a fresh embedded database, the end-to-end and accessibility suite against the served
+ * build, the bundle budget and the Lighthouse budget.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { chromiumPath } from '../tests/support/browser.ts';
+
+const port = Number(process.env.TEST_PORT ?? 4400);
+const baseUrl = `http://localhost:${port}`;
+const testEnv: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: '.data/test-pglite', PORT: String(port), BASE_URL: baseUrl, TEST_PORT: String(port) };
+// The end-to-end tests send many leads from one address and read the staff emails from files.
+Object.assign(testEnv, { RATE_LIMIT_DISABLED: '1', MAIL_DIR: '.data/test-mail' });
+delete testEnv.DATABASE_URL;
+delete testEnv.NETLIFY_DATABASE_URL;
+const timings: [string, number][] = [];
+
+function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = testEnv): void {
+  const started = Date.now();
+  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  timings.push([step, Date.now() - started]);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${step} failed (exit ${result.status ?? result.signal}). The output above says why; fix it and run npm test again.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureChromium(): void {
+  if (existsSync(chromiumPath)) return;
+  console.log(`Chromium is not at ${chromiumPath}; installing Debian's chromium package.`);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const install = () => spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (install().status !== 0) {
+    spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'update'], { stdio: 'inherit' });
+    if (install().status !== 0) throw new Error('Could not install chromium with apt-get. Install it by hand (apt-get install -y chromium) and run npm test again.');
+  }
+}
+
+function ensurePostgres(): void {
+  if (spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432']).status === 0) return;
+  const versions = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql') : [];
+  if (!versions.length) throw new Error('PostgreSQL is not installed here (/etc/postgresql is missing); the repository tests need it on 127.0.0.1:5432.');
+  console.log(`PostgreSQL is down; starting cluster ${versions[0]}/main.`);
+  spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', versions[0]!, 'main', 'start'], { stdio: 'inherit' });
+  for (let i = 0; i < 30 && spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432']).status !== 0; i++) spawnSync('sleep', ['1']);
+}
+
+async function waitFor(url: string, server: ChildProcess, seconds = 90): Promise<void> {
+  for (let i = 0; i < seconds * 2; i++) {
+    if (server.exitCode !== null) throw new Error(`The site server exited (code ${server.exitCode}) before answering ${url}.`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The site did not answer ${url} within ${seconds} s.`);
+}
+
+const started = Date.now();
+ensureChromium();
+ensurePostgres();
+run('typecheck', 'npx', ['astro', 'check', '--minimumSeverity', 'warning']);
+run('unit and API tests', 'npx', ['vitest', 'run']);
+rmSync('.data/test-pglite', { recursive: true, force: true });
+rmSync('.data/test-mail', { recursive: true, force: true });
+run('build', 'npx', ['tsx', 'scripts/build.ts']);
+
+const server = spawn('npx', ['tsx', 'scripts/serve.ts'], { stdio: 'inherit', env: testEnv, detached: true });
+const stop = () => { try { process.kill(-server.pid!, 'SIGTERM'); } catch { /* already gone */ } };
+process.on('exit', stop);
+try {
+  await waitFor(`${baseUrl}/api/health`, server);
+  run('end-to-end and accessibility', 'npx', ['playwright', 'test']);
+  run('bundle budget', 'npx', ['tsx', 'scripts/bundle-report.ts']);
+  run('Lighthouse budget', 'npx', ['tsx', 'scripts/lighthouse.ts', baseUrl]);
+} finally {
+  stop();
+}
+console.log('\nStep timings:');
+for (const [step, ms] of timings) console.log(`  ${step.padEnd(30)} ${(ms / 1000).toFixed(1)} s`);
+console.log(`\n✔ npm test passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -1,0 +1,42 @@
+/**
+ * API contracts: one per endpoint, imported by the island that calls it and by the function that
+ * answers it, so the path, the input and the answer cannot drift apart. Browser-safe: zod only.
+ */
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiPath = `/api/${string}`;
+
+export interface ApiContract<
+  Request extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** The literal path, equal to the function's `config.path`, e.g. `/api/health`. */
+  path: ApiPath;
+  method: HttpMethod;
+  /** Body schema (use `z.strictObject`, so unknown fields are rejected). Absent: no body is read. */
+  request?: Request;
+  /** Query-string schema for GET (strict object; use `z.coerce` for numbers). */
+  query?: Query;
+  /** What a 2xx answer carries. The client validates answers with it. */
+  response: Response;
+  /** How the body is sent: JSON (default) or multipart/form-data for uploads. */
+  bodyType?: 'json' | 'multipart';
+  /** Largest accepted body in bytes; the server default is 16 KB. */
+  maxBodyBytes?: number;
+  /** Public caching of successful answers; absent means `Cache-Control: no-store`. */
+  cache?: { maxAgeSeconds: number; cdnMaxAgeSeconds?: number };
+}
+
+export type RequestOf<C extends ApiContract> = C['request'] extends z.ZodType ? z.output<C['request']> : undefined;
+export type RequestInputOf<C extends ApiContract> = C['request'] extends z.ZodType ? z.input<C['request']> : undefined;
+export type QueryOf<C extends ApiContract> = C['query'] extends z.ZodType ? z.output<C['query']> : undefined;
+export type QueryInputOf<C extends ApiContract> = C['query'] extends z.ZodType ? z.input<C['query']> : undefined;
+export type ResponseOf<C extends ApiContract> = z.output<C['response']>;
+export type ResponseInputOf<C extends ApiContract> = z.input<C['response']>;
+
+/** Declares a contract, keeping its literal types for the function and the client. */
+export function defineContract<const C extends ApiContract>(contract: C): C {
+  return contract;
+}

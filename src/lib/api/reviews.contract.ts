@@ -1,0 +1,47 @@
+/** GET /api/reviews?category=&minRating=: stored reviews, best first, for the reviews blocks (SPEC §3, §7). */
+import { z } from 'zod';
+import { defineContract } from './contract';
+
+/** A review category is a service's `reviewCategory` slug, e.g. `water-heater`. */
+export const reviewCategorySchema = z
+  .string()
+  .max(40, 'Use a category of at most 40 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use a category slug such as water-heater: lowercase letters, digits and single hyphens.');
+
+/** The most reviews one answer holds; the blocks show 3, so this only bounds the payload. */
+export const reviewsListLimit = 50;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  /** 1 to 5. */
+  rating: z.number().int().min(1).max(5),
+  text: z.string(),
+  /** As stored; show it through `displayAuthorName`, which turns 'Anonymous' into 'Google Customer'. */
+  authorName: z.string(),
+  profilePhotoUrl: z.string().nullable(),
+  /** "a month ago": the provider's words, or computed from `timestamp` when it gave none. */
+  relativeTime: z.string(),
+  source: z.string(),
+  /** Seconds since the epoch. */
+  timestamp: z.number().int(),
+  category: z.string(),
+  /** Local sample data (never in production); the block labels such a card as a demo. */
+  isDemo: z.boolean(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewsContract = defineContract({
+  path: '/api/reviews',
+  method: 'GET',
+  query: z.strictObject({
+    category: reviewCategorySchema.optional(),
+    minRating: z
+      .string()
+      .regex(/^[1-5]$/, 'Use a minimum rating from 1 to 5.')
+      .transform(Number)
+      .optional(),
+  }),
+  response: z.array(reviewSchema).max(reviewsListLimit),
+  // SPEC §9: reviews are cached 30 minutes.
+  cache: { maxAgeSeconds: 30 * 60, cdnMaxAgeSeconds: 30 * 60 },
+});

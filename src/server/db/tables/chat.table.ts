@@ -1,0 +1,64 @@
+/** The chat tables: conversations, messages, feedback, uploaded images and rate-limit counters. */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+export interface ChatConversationTable {
+  /** The widget's conversation id (`conv_…`). */
+  id: string;
+  session_id: string;
+  page_context: Generated<string>;
+  ip_hash: string;
+  needs_handoff: Generated<boolean>;
+  rating: number | null;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handoff_notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  rating_notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Local sample rows; never inserted in production. */
+  is_demo: Generated<boolean>;
+  created_at: ColumnType<Date, never, never>;
+  last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ChatMessageTable {
+  id: Generated<number>;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  image_url: string | null;
+  needs_handoff: Generated<boolean>;
+  intent: string | null;
+  source: 'builtin' | 'llm' | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface ChatFeedbackTable {
+  id: Generated<number>;
+  conversation_id: string;
+  message_id: string;
+  feedback: 'positive' | 'negative';
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date | string>;
+}
+
+export interface ChatImageTable {
+  id: string;
+  conversation_id: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface ChatRateLimitTable {
+  key: string;
+  window_start: ColumnType<Date, Date | string, Date | string>;
+  hits: number;
+}
+
+export type ChatConversation = Selectable<ChatConversationTable>;
+export type NewChatConversation = Insertable<ChatConversationTable>;
+export type ChatMessage = Selectable<ChatMessageTable>;
+export type NewChatMessage = Insertable<ChatMessageTable>;
+export type ChatFeedback = Selectable<ChatFeedbackTable>;
+export type ChatImage = Selectable<ChatImageTable>;
+export type NewChatImage = Insertable<ChatImageTable>;

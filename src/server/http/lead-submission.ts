@@ -1,0 +1,92 @@
+/**
+ * The HTTP side of taking in a lead, shared by /api/contact and /api/booking: the idempotency key,
+ * the client address and rate limit settings in, the receipt or a clear error out, and the staff
+ * notification's first delivery attempt started once the answer is decided.
+ */
+import type { Context } from '@netlify/functions';
+import { austinOffice, marbleFallsOffice } from '../../business';
+import type { Env } from '../db/connect';
+import { withDb } from '../db/connect';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { recordLead, leadRateLimit, type LeadSubmission, type RateLimitPolicy } from '../services/leads';
+import { mailerFromEnv } from '../services/mail';
+import { deliverMessageNow } from '../services/outbox';
+import { clientAddress } from './client-address';
+import { readIdempotencyKey } from './idempotency';
+import type { Logger } from './logger';
+import { HttpError } from './response';
+
+export const databaseDownText = `We could not save your request because our system is not answering right now. Please call us at ${austinOffice.phone} (Austin) or ${marbleFallsOffice.phone} (Marble Falls).`;
+export const rateLimitedText = `You have sent several requests from this connection in the last few minutes, so we paused new ones. Please call us at ${austinOffice.phone}, or try again in 10 minutes.`;
+export const keyReusedText = 'This request reused the key of an earlier, different request. Reload the page and send the form again.';
+
+/** The lead rate limit, or null when RATE_LIMIT_DISABLED=1 (load tests); never disabled in production. */
+export function rateLimitFor(env: Env, log: Logger): RateLimitPolicy | null {
+  if (env.RATE_LIMIT_DISABLED !== '1') return leadRateLimit;
+  if (env.CONTEXT === 'production') {
+    log.warn('RATE_LIMIT_DISABLED is ignored in production');
+    return leadRateLimit;
+  }
+  return null;
+}
+
+interface SubmissionRequest {
+  request: Request;
+  context: Context | undefined;
+  log: Logger;
+}
+
+/** Starts the first delivery of a notification without holding the answer (Netlify keeps the function alive for it). */
+function deliverSoon(messageId: number, context: Context | undefined, log: Logger): Promise<void> | undefined {
+  const task = (async () => {
+    try {
+      const mailer = mailerFromEnv();
+      await withDb((db) => deliverMessageNow(db, messageId, { mailer, log }));
+    } catch (error) {
+      // The message stays pending; the scheduled worker tries again.
+      log.error('immediate delivery failed', error, { messageId });
+    }
+  })();
+  if (context?.waitUntil) {
+    context.waitUntil(task);
+    return undefined;
+  }
+  return task;
+}
+
+/** Stores the lead and answers with its reference, or throws the HttpError the visitor should read. */
+export async function submitLead(submission: LeadSubmission, { request, context, log }: SubmissionRequest, env: Env = process.env): Promise<{ ok: true; reference: string }> {
+  const idempotencyKey = readIdempotencyKey(request);
+  let result;
+  try {
+    result = await withDb((db) =>
+      recordLead(db, submission, {
+        now: new Date(),
+        idempotencyKey,
+        clientAddress: clientAddress(request, context),
+        clientHashSecret: env.CLIENT_HASH_SECRET,
+        rateLimit: rateLimitFor(env, log),
+      }),
+    );
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    log.error('lead not stored: the database is unavailable', error, { kind: submission.kind });
+    throw new HttpError(503, databaseDownText, { headers: { 'Retry-After': '60' } });
+  }
+
+  switch (result.outcome) {
+    case 'rate-limited':
+      log.warn('lead refused by the rate limit', { kind: submission.kind });
+      throw new HttpError(429, rateLimitedText, { headers: { 'Retry-After': String(result.retryAfterSeconds) } });
+    case 'key-reused':
+      throw new HttpError(422, keyReusedText);
+    case 'replayed':
+      log.info('lead request replayed', { leadId: result.lead.id, kind: result.lead.kind });
+      break;
+    case 'stored':
+      log.info('lead stored', { leadId: result.lead.id, kind: result.lead.kind, status: result.lead.status });
+      if (result.messageId !== null) await deliverSoon(result.messageId, context, log);
+      break;
+  }
+  return { ok: true, reference: result.lead.reference };
+}

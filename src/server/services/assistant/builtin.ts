@@ -1,0 +1,475 @@
+/**
+ * The built-in assistant (no API key needed): recognises the visitor's intent, retrieves passages
+ * from the site's own content, and answers in two to four sentences from src/business facts only,
+ * with a link to the page it drew on, in English or Spanish.
+ */
+import { services, type City, type Office } from '../../../business';
+import contentIndex from './content-index.json' with { type: 'json' };
+import {
+  callUs, citiesByRegion, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
+  officeOfCity, opens, priceFactors, priceGuides, type Language, type PriceGuide,
+} from './facts';
+import { classify, topicOf, type Classification, type Intent } from './intents';
+import { detectLanguage } from './language';
+import { cityOfPage, findPlaces, type PlaceMention } from './places';
+import { quickResponsesFor } from './quick-responses';
+import type { AssistantInput, AssistantReply, ConversationTurn } from './reply';
+import { createIndex, type Passage } from './retrieval';
+import { fold, sentences, tokenize } from './text';
+
+const index = createIndex(contentIndex as Passage[]);
+
+interface Context {
+  text: string;
+  language: Language;
+  places: PlaceMention;
+  pageCity: City | undefined;
+  pagePath: string;
+  history: ConversationTurn[];
+  hasImage: boolean;
+}
+
+interface Draft {
+  sentences: string[];
+  link?: string;
+  needsHandoff?: boolean;
+  openScheduler?: boolean;
+  sources?: string[];
+}
+
+const more = (language: Language, path: string) => (language === 'es' ? `Más información: ${path}` : `More: ${path}`);
+
+/** The office to offer: the one for the city named, else the city of the page, else none (both). */
+function officeFor(ctx: Context): Office | undefined {
+  const named = ctx.places.cities;
+  const officesNamed = [...new Set(named.map((c) => c.officeId))];
+  if (officesNamed.length === 1) return officeOfCity(named[0]!);
+  if (ctx.pageCity) return officeOfCity(ctx.pageCity);
+  return undefined;
+}
+
+const es = (ctx: Context) => ctx.language === 'es';
+
+// ---------- safety first ----------
+
+function emergency(ctx: Context, kind: Classification['emergency']): Draft {
+  const call = callUs(officeFor(ctx), ctx.language);
+  if (kind === 'gas') {
+    return es(ctx)
+      ? { sentences: ['Salga de la casa ahora con todos, sin encender ni apagar luces ni usar nada que pueda hacer chispa.', 'Desde afuera llame primero a su compañía de gas o al 911, y después a nosotros: ' + call + ', servicio de emergencia 24/7.'], link: '/gas-leak-detection', needsHandoff: true }
+      : { sentences: ['Leave the house now with everyone, and do not switch lights on or off or use anything that could spark.', `From outside, call your gas utility or 911 first, then call ${call}: we offer 24/7 emergency service.`], link: '/gas-leak-detection', needsHandoff: true };
+  }
+  const first: Record<NonNullable<Classification['emergency']>, [string, string]> = {
+    gas: ['', ''],
+    water: ['Shut off the main water valve now (at the meter box near the street or where the line enters the house), and keep people away from water near outlets and appliances.',
+      'Cierre ahora la llave principal del agua (en la caja del medidor cerca de la calle o donde entra la tubería a la casa) y mantenga a todos lejos del agua cerca de enchufes y aparatos.'],
+    'water-heater': ['Close the cold-water valve on top of the water heater and turn off its power or gas, or shut off the main water valve if you cannot reach it.',
+      'Cierre la llave de agua fría encima del calentador y apague su electricidad o gas, o cierre la llave principal del agua si no puede alcanzarla.'],
+    sewage: ['Stop using every sink, toilet, tub and the washer so no more water goes down the drains, and keep children and pets away from the water.',
+      'Deje de usar lavabos, inodoros, tinas y la lavadora para que no baje más agua por los drenajes, y mantenga a niños y mascotas lejos del agua.'],
+    'no-water': ['Check whether the main valve or the meter valve is closed and whether neighbours have water too; if they do not, the water utility may have an outage.',
+      'Revise si la llave principal o la del medidor está cerrada y si sus vecinos tienen agua; si no tienen, puede ser un corte de la compañía de agua.'],
+    general: ['If water is leaking, shut off the main water valve first; if you smell gas, leave the house and call your gas utility or 911 from outside before calling us.',
+      'Si hay una fuga de agua, cierre primero la llave principal; si huele a gas, salga de la casa y llame a su compañía de gas o al 911 desde afuera antes de llamarnos.'],
+  };
+  const safety = first[kind ?? 'general'][es(ctx) ? 1 : 0];
+  return {
+    sentences: [safety, es(ctx) ? `Luego llame a ${call}: atendemos emergencias 24/7.` : `Then call ${call}: we offer 24/7 emergency service.`],
+    link: '/emergency',
+    needsHandoff: true,
+  };
+}
+
+function injection(ctx: Context): Draft {
+  return es(ctx)
+    ? { sentences: ['Solo puedo ayudar con preguntas de plomería de Economy Plumbing Services, y no cambio nuestros precios, datos ni reglas.', '¿En qué le puedo ayudar con su plomería?'] }
+    : { sentences: ['I can only help with plumbing questions for Economy Plumbing Services, and I cannot change our prices, details or how I work.', 'What can I help you with on your plumbing?'] };
+}
+
+// ---------- people ----------
+
+function handoff(ctx: Context): Draft {
+  const call = callUs(officeFor(ctx), ctx.language);
+  return es(ctx)
+    ? { sentences: [`Con gusto: use los botones de abajo para enviarnos un mensaje de texto o llamar a ${call}.`, `Atendemos de lunes a viernes, de ${opens} a ${closes}, y emergencias 24/7.`], needsHandoff: true }
+    : { sentences: [`Of course: use the buttons below to text or call ${call}.`, `Our team answers Monday to Friday, ${opens} to ${closes}, and emergencies 24/7.`], needsHandoff: true };
+}
+
+function complaint(ctx: Context): Draft {
+  const call = callUs(officeFor(ctx), ctx.language);
+  return es(ctx)
+    ? { sentences: ['Lamento mucho la experiencia; una persona de nuestro equipo debe revisarlo con usted.', `Use los botones de abajo para enviarnos un mensaje de texto o llame a ${call}.`], needsHandoff: true }
+    : { sentences: ["I'm sorry about that, and a person on our team should look into it with you.", `Please use the buttons below to text us, or call ${call}; we stand behind our work with a 100% satisfaction guarantee.`], needsHandoff: true };
+}
+
+// ---------- facts ----------
+
+function serviceArea(ctx: Context): Draft {
+  const { places } = ctx;
+  const asked = places.cities.length > 0 ? places.cities : places.zips.length === 0 && places.notServed.length === 0 && ctx.pageCity ? [ctx.pageCity] : [];
+  const unknownZips = places.zips.filter((z) => z.cities.length === 0).map((z) => z.zip);
+  const out: string[] = [];
+  let link = '/service-area';
+
+  if (asked.length > 0) {
+    const city = asked[0]!;
+    const office = officeOfCity(city);
+    const sameOffice = asked.every((c) => c.officeId === city.officeId);
+    const names = asked.map((c) => c.name).join(es(ctx) ? ' y ' : ' and ');
+    const zipNote = places.zips.find((z) => z.cities.length > 0);
+    const zipText = zipNote ? ` (${zipNote.zip})` : '';
+    if (es(ctx)) {
+      out.push(`Sí, damos servicio en ${names}${zipText}${sameOffice ? ` desde nuestra oficina de ${office.name}` : ''}.`);
+      out.push(sameOffice ? `Llámenos al ${office.phone}, o agende en línea.` : `Llame a ${callUs(undefined, 'es')}, o agende en línea.`);
+    } else {
+      out.push(`Yes, we serve ${names}${zipText}${sameOffice ? ` from our ${office.name} office` : ''}.`);
+      out.push(sameOffice ? `Call us at ${office.phone}, or schedule online.` : `Call ${callUs(undefined, 'en')}, or schedule online.`);
+    }
+    link = asked.length === 1 ? cityLink(city) : '/service-area';
+  } else if (places.notServed.length > 0 || unknownZips.length > 0) {
+    const what = [...places.notServed, ...unknownZips].join(es(ctx) ? ' y ' : ' and ');
+    out.push(es(ctx)
+      ? `${what} no está entre las 16 ciudades que atendemos alrededor de Austin y Marble Falls.`
+      : `${what} is not one of the 16 cities we serve around Austin and Marble Falls.`);
+    out.push(es(ctx)
+      ? `Llame a ${callUs(undefined, 'es')} y le diremos si podemos ayudarle.`
+      : `Call ${callUs(undefined, 'en')} and we will tell you whether we can help.`);
+  } else if (/\b(serve|service|cover|go to|come to|work in|travel to)\s+[a-z]/.test(fold(ctx.text)) && !/\bareas?\b|\bcities\b|\bwhere\b/.test(fold(ctx.text))) {
+    out.push(es(ctx)
+      ? 'Ese lugar no está entre las 16 ciudades que atendemos alrededor de Austin y Marble Falls.'
+      : 'That place is not one of the 16 cities we serve around Austin and Marble Falls.');
+    out.push(es(ctx) ? `Llame a ${callUs(undefined, 'es')} para confirmar.` : `Call ${callUs(undefined, 'en')} to check.`);
+  } else {
+    const [metro, falls] = citiesByRegion();
+    out.push(es(ctx)
+      ? `Atendemos 16 ciudades: desde Austin, ${metro!.names.join(', ')}; desde Marble Falls, ${falls!.names.join(', ')}.`
+      : `We serve 16 cities: from our Austin office, ${metro!.names.join(', ')}; from our Marble Falls office, ${falls!.names.join(', ')}.`);
+    out.push(es(ctx) ? '¿En qué ciudad o código postal está?' : 'Which city or ZIP code are you in?');
+  }
+  return { sentences: out, link };
+}
+
+function hours(ctx: Context): Draft {
+  return {
+    sentences: [hoursSentence(ctx.language), es(ctx) ? `Llame a ${callUs(officeFor(ctx), 'es')}.` : `Call ${callUs(officeFor(ctx), 'en')}.`],
+    link: '/contact',
+  };
+}
+
+function licenceAnswer(ctx: Context): Draft {
+  return es(ctx)
+    ? { sentences: [`Sí, tenemos licencia y seguro: trabajamos bajo la licencia de Texas Master Plumber ${licence.split(' ').pop()}.`, 'Damos servicio desde 2012 con presupuestos gratis y precios por adelantado.'], link: '/about' }
+    : { sentences: [`Yes, we are licensed and insured: our work is done under ${licence}.`, 'We have served Central Texas since 2012, with free estimates and upfront pricing.'], link: '/about' };
+}
+
+function payments(ctx: Context): Draft {
+  return es(ctx)
+    ? { sentences: ['Aceptamos efectivo, tarjeta de crédito y cheque.', 'Le damos el precio por adelantado, antes de empezar el trabajo.'], link: '/faq' }
+    : { sentences: ['We accept cash, credit card and check.', 'You get an upfront price before any work starts, and that is the price on your invoice.'], link: '/faq' };
+}
+
+const membershipName = (m: (typeof memberships)[number]) => m.name.replace(' Membership', '');
+
+function membership(ctx: Context): Draft {
+  const text = fold(ctx.text);
+  const wantsTankless = /tankless|sin tanque/.test(text);
+  const wantsTank = /\btank\b|tanque/.test(text) && !wantsTankless;
+  let picked = memberships.filter((m) => {
+    if (/rental|rent|landlord|alquiler/.test(text)) return m.audience === 'rental';
+    if (/commercial|business|comercial|negocio/.test(text)) return m.audience === 'commercial';
+    if (/platinum/.test(text)) return m.id.startsWith('platinum');
+    if (/silver/.test(text)) return m.id.startsWith('silver');
+    return false;
+  });
+  if (wantsTankless) picked = picked.filter((m) => !m.id.includes('-tank') || m.id.endsWith('tankless'));
+  if (wantsTank) picked = picked.filter((m) => !m.id.endsWith('tankless'));
+  const term = (m: (typeof memberships)[number]) => (m.termYears ? (es(ctx) ? `por ${m.termYears === 1 ? '1 año' : `${m.termYears} años`}` : `for ${m.term}`) : '');
+
+  if (picked.length === 0) {
+    const byId = Object.fromEntries(memberships.map((m) => [m.id, formatDollars(m.price)]));
+    return es(ctx)
+      ? { sentences: [`Nuestras membresías VIP: Silver ${byId['silver-vip-tank']} al año (tanque) o ${byId['silver-vip-tankless']} (sin tanque), Platinum ${byId['platinum-vip-tank']} o ${byId['platinum-vip-tankless']} por 3 años, Commercial VIP ${byId['commercial-vip']} y Rental VIP ${byId['rental-vip']}.`, 'Los planes residenciales incluyen la limpieza de hasta 2 calentadores, una revisión de plomería, precios preferenciales y prioridad en emergencias.'], link: '/membership-benefits' }
+      : { sentences: [`Our VIP memberships: Silver ${byId['silver-vip-tank']} a year (tank) or ${byId['silver-vip-tankless']} (tankless), Platinum ${byId['platinum-vip-tank']} or ${byId['platinum-vip-tankless']} for 3 years, Commercial VIP ${byId['commercial-vip']} and Rental VIP ${byId['rental-vip']}.`, 'Residential plans include a flush of up to 2 water heaters, a plumbing check-up, preferred pricing and priority emergency scheduling.'], link: '/membership-benefits' };
+  }
+  const listed = picked.map((m) => `${membershipName(m)}: ${formatDollars(m.price)}${term(m) ? ` ${term(m)}` : ''}`).join('; ');
+  const benefits = picked[0]!.benefits.map((b) => b.toLowerCase()).join(', ');
+  const renew = /renew|renov/.test(text);
+  return es(ctx)
+    ? { sentences: [`${listed}.`, `Incluye: ${benefits}.`, ...(renew ? [`Para la renovación, pregunte a ${callUs(undefined, 'es')}.`] : [])], link: '/membership-benefits' }
+    : { sentences: [`${listed}.`, `It includes: ${benefits}.`, ...(renew ? [`For renewal terms, ask ${callUs(undefined, 'en')}.`] : [])], link: '/membership-benefits' };
+}
+
+// ---------- prices ----------
+
+const priceTopics: [RegExp, PriceGuide['id'][]][] = [
+  [/service call|trip (charge|fee)|diagnos\w*|visit fee|come out fee|call[- ]out fee|just to come/, ['service-call']],
+  [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)/, ['emergency-after-hours']],
+  [/tankless|sin tanque/, ['tankless-install']],
+  [/(water heater|calentador|heater).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater)/, ['water-heater-flush']],
+  [/(water heater|calentador|heater).*(repair|fix|element|thermostat|arregl|repar)/, ['water-heater-repair']],
+  [/water heater|calentador|heater|hot water/, ['tank-water-heater-replace', 'water-heater-repair']],
+  [/hydro ?jet\w*|jetting/, ['hydro-jetting']],
+  [/camera/, ['camera-inspection']],
+  [/french drain|yard drain/, ['french-drain']],
+  [/main (sewer|line|drain)|sewer line|sewer|cleanout/, ['main-line-clear']],
+  [/(toilet|inodoro).*(replace|new|install|nuevo)|(replace|new|install).*(toilet|inodoro)/, ['toilet-replace']],
+  [/toilet|inodoro/, ['toilet-repair']],
+  [/(faucet|grifo|llave).*(install|new|replace)|(install|new|replace).*(faucet|grifo)/, ['faucet-install']],
+  [/faucet|grifo/, ['faucet-repair']],
+  [/disposal.*(replace|new|install)|(replace|new|install).*disposal/, ['disposal-replace']],
+  [/disposal/, ['disposal-repair']],
+  [/slab/, ['slab-leak-repair']],
+  [/leak detection|find (a |the )?leak|locat\w* (a |the )?leak/, ['leak-detection']],
+  [/yard (water )?line|water line|service line/, ['water-line-repair']],
+  [/gas leak|gas test|pressure test/, ['gas-leak-test']],
+  [/gas line|new gas|gas pipe/, ['gas-line-new']],
+  [/gas|stove|dryer|range|grill/, ['gas-appliance-connect']],
+  [/backflow.*test|test.*backflow/, ['backflow-test']],
+  [/backflow/, ['backflow-install']],
+  [/pressure|prv|reducing valve/, ['prv-replace']],
+  [/sewage pump|ejector|grinder/, ['sewage-pump-replace']],
+  [/hose bib|spigot|frozen|freeze/, ['hose-bib-freeze']],
+  [/leak|fuga|drip/, ['leak-repair-accessible']],
+  [/drain|clog|sink|tub|shower|destapar|drenaje|tapad/, ['drain-clog-fixture']],
+];
+
+/** Price guides for the job the visitor means: their words, then the conversation, then the page. */
+function priceGuidesFor(ctx: Context): PriceGuide[] {
+  const candidates = [ctx.text, ...ctx.history.filter((t) => t.role === 'user').map((t) => t.content).reverse(), ctx.pagePath.replace(/[-/]/g, ' ')];
+  for (const candidate of candidates) {
+    const text = fold(candidate);
+    for (const [pattern, ids] of priceTopics) {
+      if (pattern.test(text)) return ids.map((id) => priceGuides.find((g) => g.id === id)!);
+    }
+  }
+  return [];
+}
+
+function factorsFor(guides: PriceGuide[]): string[] {
+  const ids = guides.map((g) => g.id).join(' ');
+  if (/after-hours|service-call/.test(ids)) return [priceFactors[4], priceFactors[0]];
+  if (/water-heater|tankless|gas|backflow|sewage/.test(ids)) return [priceFactors[2], priceFactors[1]];
+  if (/toilet|faucet|disposal/.test(ids)) return [priceFactors[1], priceFactors[0]];
+  return [priceFactors[0], priceFactors[3]];
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+/** "Parts and fixtures: standard, …" → "parts and fixtures". */
+const shortFactor = (factor: string) => lowerFirst(factor.split(/[:(]/)[0]!.trim());
+
+function pricing(ctx: Context): Draft {
+  const guides = priceGuidesFor(ctx);
+  const exact = /\bexact\b|\bfirm\b|\bguarantee\w*|\bover (chat|the phone)\b|\bexacto\b/.test(fold(ctx.text));
+  if (guides.length === 0) {
+    const clog = priceGuides.find((g) => g.id === 'drain-clog-fixture')!;
+    const heater = priceGuides.find((g) => g.id === 'tank-water-heater-replace')!;
+    return es(ctx)
+      ? { sentences: ['Cada trabajo recibe un presupuesto gratis y un precio por adelantado antes de empezar.', `Como guía, destapar un drenaje cuesta normalmente ${formatRange(clog, 'es')} y reemplazar un calentador de tanque ${formatRange(heater, 'es')}; dígame el trabajo y le doy su rango.`], link: '/plumbing-cost-estimator' }
+      : { sentences: ['Every job gets a free estimate and an upfront price before any work starts.', `As a guide, clearing a sink drain typically runs ${formatRange(clog)} and replacing a tank water heater ${formatRange(heater)}; tell me the job and I will give you its range.`], link: '/plumbing-cost-estimator' };
+  }
+  const ranges = guides.map((g, i) => {
+    const job = i === 0 ? g.job : lowerFirst(g.job);
+    return es(ctx) ? `${job}: normalmente ${formatRange(g, 'es')}` : `${job}: typically ${formatRange(g)}`;
+  }).join('; ');
+  const [f1, f2] = factorsFor(guides);
+  const service = guides[0]!.serviceIds[0];
+  const link = service && service !== 'plumber-near-me' ? `/${service}` : '/plumbing-cost-estimator';
+  return es(ctx)
+    ? { sentences: [`${ranges}.`, 'El precio depende del acceso al problema, las piezas y si se necesita permiso.', `${exact ? 'No puedo dar un precio exacto por chat: ' : ''}estos rangos son una guía, no una cotización; le damos un presupuesto gratis y un precio por adelantado antes de empezar.`], link }
+    : { sentences: [`${ranges}.`, `The price depends mostly on ${shortFactor(f1!)} and ${shortFactor(f2!)}.`, `${exact ? 'I cannot give an exact price in chat: ' : ''}These ranges are a guide, not a quote; we give you a free estimate and an upfront price before any work starts.`.replace(': These', ': these')], link };
+}
+
+function scheduling(ctx: Context): Draft {
+  const office = officeFor(ctx);
+  const cityNote = ctx.places.cities[0] ? (es(ctx) ? ` en ${ctx.places.cities[0].name}` : ` in ${ctx.places.cities[0].name}`) : '';
+  return es(ctx)
+    ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.`], openScheduler: true, link: '/schedule-appointment' }
+    : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`], openScheduler: true, link: '/schedule-appointment' };
+}
+
+// ---------- topics from the site's content ----------
+
+const topicPages: Partial<Record<Intent, RegExp>> = {
+  water_heater: /^\/(water-heater|flushing-a-water-heater|tank-vs-tankless)/,
+  leak: /^\/(leak-repair|water-leak-repair|slab-leak|how-to-find-your-main)/,
+  drain: /^\/(drain-cleaning|hydro-jetting|rooter|what-not-to-put|drainage-solutions)/,
+  commercial: /^\/(commercial|backflow-testing)/,
+};
+
+const spanishTopic: Partial<Record<Intent, { sentence: string; link: string }>> = {
+  water_heater: { sentence: 'Reparamos, limpiamos y reemplazamos calentadores de agua de tanque y sin tanque, de gas y eléctricos; el agua dura del centro de Texas acumula sarro, y una limpieza a tiempo alarga su vida.', link: '/water-heater-services' },
+  leak: { sentence: 'Encontramos y reparamos fugas en tuberías, conexiones, llaves, paredes y debajo de la losa, con detección electrónica cuando la fuga no se ve.', link: '/leak-repair' },
+  drain: { sentence: 'Destapamos lavabos, tinas, inodoros y líneas principales, y revisamos la línea con cámara cuando el problema vuelve.', link: '/drain-cleaning' },
+  commercial: { sentence: 'Atendemos restaurantes, tiendas, oficinas y propiedades de alquiler, con trabajos programados fuera de su horario y emergencias 24/7.', link: '/commercial-services' },
+  services: { sentence: 'Hacemos reparaciones e instalaciones de plomería residencial y comercial: inodoros, grifos, trituradores, líneas de gas, prevención de reflujo y más.', link: '/services' },
+};
+
+// Words too common in service names to tell one service from another.
+const genericServiceWords = new Set(tokenize('repair repairs service services installation install plumbing plumber water fixed replaced residential commercial home homes'));
+const serviceVocabulary = services
+  .filter((s) => s.kind === 'service')
+  .map((s) => ({ path: `/${s.slug}`, words: new Set(tokenize(`${s.title} ${s.title} ${s.short}`).filter((w) => !genericServiceWords.has(w))) }));
+
+/** The service pages whose name and summary share the most words with the question. */
+function servicePagesFor(query: string): string[] {
+  const terms = tokenize(query);
+  const scored = serviceVocabulary
+    .map((s) => ({ path: s.path, score: terms.filter((t) => s.words.has(t)).length }))
+    .filter((s) => s.score > 0);
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  return scored.filter((s) => s.score === best).map((s) => s.path);
+}
+
+/** The best one or two sentences of a passage: an FAQ answer's opening, or the sentence sharing most words and the next. */
+function bestSentences(passage: Passage, query: string): string[] {
+  const all = sentences(passage.text).filter((s) => s.length >= 30 && s.length <= 320 && !/\$|\(\d{3}\)/.test(s));
+  if (all.length === 0) return [];
+  if (passage.heading.endsWith('?')) return all.slice(0, 2);
+  const terms = new Set(tokenize(query));
+  let best = 0;
+  all.forEach((s, i) => {
+    if (tokenize(s).filter((t) => terms.has(t)).length > tokenize(all[best]!).filter((t) => terms.has(t)).length) best = i;
+  });
+  return all.slice(best, best + 2);
+}
+
+const overlapOf = (sentence: string, query: string) => {
+  const terms = new Set(tokenize(query));
+  return new Set(tokenize(sentence).filter((t) => terms.has(t))).size;
+};
+
+/** The listed warning sign that shares the most words (at least two) with the question. */
+function signMatch(hits: { passage: Passage }[], query: string): { passage: Passage; sentence: string; overlap: number } | undefined {
+  let best: { passage: Passage; sentence: string; overlap: number } | undefined;
+  for (const { passage } of hits) {
+    for (const sentence of sentences(passage.text)) {
+      const overlap = overlapOf(sentence, query);
+      if (overlap >= 2 && overlap > (best?.overlap ?? 0)) best = { passage, sentence, overlap };
+    }
+  }
+  return best;
+}
+
+const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team|company|plumbers))\b.{0,20}\b(do|fix|repair|install|replace|offer|handle|help|work on|service|clean|clear|test|unclog|take care)\b/;
+const signsHeading = 'Signs you need this service';
+
+function topic(ctx: Context, intent: Intent): Draft {
+  const call = callUs(officeFor(ctx), ctx.language);
+  if (es(ctx)) {
+    const t = spanishTopic[intent] ?? spanishTopic.services!;
+    return { sentences: [t.sentence, `Le damos un presupuesto gratis y un precio por adelantado; llame a ${call} o agende en línea.`], link: t.link };
+  }
+  const cta = intent === 'commercial'
+    ? `For businesses we offer Commercial VIP (${formatDollars(memberships.find((m) => m.id === 'commercial-vip')!.price)}) with priority emergency service; call ${call}.`
+    : `We give free estimates and upfront prices; call ${call}, or schedule online.`;
+  const pages = topicPages[intent];
+  const named = servicePagesFor(ctx.text).filter((p) => !pages || pages.test(p));
+
+  // "Do you install garbage disposals?": yes, with the service's own one-line summary from src/business.
+  if (named.length > 0 && capabilityQuestion.test(fold(ctx.text))) {
+    const service = services.find((s) => `/${s.slug}` === named[0])!;
+    return { sentences: [`Yes, we do: ${service.title} covers ${lowerFirst(service.short)}`, cta], link: named[0] };
+  }
+  const inScope = named.length > 0 ? (p: string) => named.includes(p)
+    : pages ? (p: string) => pages.test(p) : (p: string) => !/^\/plumber-|^\/round-rock|^\/(privacy|refund)/.test(p);
+  const found = index.search(ctx.text, { paths: inScope, limit: 5 });
+  // A symptom the visitor describes that a page lists as a warning sign ("no hot water") is named as
+  // such, when it matches the question better than any explanatory sentence does.
+  const sign = intent === 'water_heater' || intent === 'leak' || intent === 'drain'
+    ? signMatch(found.filter((h) => h.passage.heading === signsHeading), ctx.text)
+    : undefined;
+  const hits = found.filter((h) => h.passage.heading !== signsHeading);
+  const hit = hits[0] ?? index.search(ctx.text, { limit: 5 }).find((h) => h.passage.heading !== signsHeading);
+  if (sign && (!hit || sign.overlap > overlapOf(bestSentences(hit.passage, ctx.text)[0] ?? '', ctx.text))) {
+    return { sentences: [`"${sign.sentence.replace(/[.\s]+$/, '')}" is one of the warning signs on our ${sign.passage.title} page, and it is worth having a plumber check.`, cta], link: sign.passage.path };
+  }
+  if (!hit) return { sentences: ['We handle residential and commercial plumbing repairs and installations across 16 Central Texas cities.', `Call ${call}, or schedule online.`], link: '/services' };
+  return { sentences: [...bestSentences(hit.passage, ctx.text), cta], link: hit.passage.path, sources: hits.map((h) => h.passage.path) };
+}
+
+function image(ctx: Context): Draft {
+  return es(ctx)
+    ? { sentences: ['Gracias por la foto: queda guardada con este chat para que nuestro equipo la vea.', `Cuéntenos qué está pasando, o envíenos un mensaje de texto o llame a ${callUs(officeFor(ctx), 'es')} para que un plomero la revise.`], needsHandoff: true }
+    : { sentences: ['Thanks for the photo: it is saved with this chat so our team can see it.', `Tell me what is happening, or text or call ${callUs(officeFor(ctx), 'en')} so a plumber can look at it with you.`], needsHandoff: true };
+}
+
+function greeting(ctx: Context): Draft {
+  return es(ctx)
+    ? { sentences: ['¡Hola! Soy el asistente de Economy Plumbing Services.', 'Puedo ayudarle con calentadores de agua, precios, citas, emergencias y problemas comunes de plomería; ¿en qué le ayudo?'] }
+    : { sentences: ["Hi, I'm the Economy Plumbing Services assistant.", 'I can help with water heater questions, pricing estimates, scheduling, emergency info and common plumbing issues; what can I help with?'] };
+}
+
+function thanks(ctx: Context): Draft {
+  return es(ctx)
+    ? { sentences: ['¡Con gusto!', `Si necesita algo más, escríbame aquí o llame a ${callUs(officeFor(ctx), 'es')}.`] }
+    : { sentences: ["You're welcome.", `If you need anything else, ask here or call ${callUs(officeFor(ctx), 'en')}.`] };
+}
+
+function offTopic(ctx: Context): Draft {
+  return es(ctx)
+    ? { sentences: ['Solo puedo ayudar con preguntas de plomería: calentadores de agua, drenajes, fugas, gas, precios, citas y nuestras áreas de servicio.', `Para otra cosa, llame a ${callUs(officeFor(ctx), 'es')}.`] }
+    : { sentences: ['I can only help with plumbing: water heaters, drains, leaks, gas lines, prices, scheduling and our service area.', `For anything else, call ${callUs(officeFor(ctx), 'en')}.`] };
+}
+
+/** Answers the visitor's latest message with the built-in assistant. */
+export function builtinReply(input: AssistantInput): AssistantReply {
+  const last = input.messages[input.messages.length - 1]!;
+  const history = input.messages.slice(0, -1);
+  const earlierLanguage = [...history].reverse().find((t) => t.role === 'user');
+  const language = detectLanguage(last.content, earlierLanguage ? detectLanguage(earlierLanguage.content) : 'en');
+  const places = findPlaces(last.content);
+  const ctx: Context = {
+    text: last.content,
+    language,
+    places,
+    pageCity: cityOfPage(input.pageContext),
+    pagePath: input.pageContext.split(/[?#]/)[0] ?? '',
+    history,
+    hasImage: Boolean(last.imageUrl),
+  };
+  let classification = classify(last.content, places, ctx.hasImage);
+  // "How much would that cost?" after a water heater question is about water heaters.
+  if (classification.intent === 'off_topic' && history.length > 0 && /\b(that|it|this|eso|esto)\b/.test(fold(last.content))) {
+    const earlier = [...history].reverse().find((t) => t.role === 'user' && topicOf(t.content));
+    if (earlier) classification = { intent: topicOf(earlier.content)! };
+  }
+
+  const intent = classification.intent;
+  const draft: Draft = (() => {
+    switch (intent) {
+      case 'injection': return injection(ctx);
+      case 'emergency': return emergency(ctx, classification.emergency);
+      case 'handoff': return handoff(ctx);
+      case 'complaint': return complaint(ctx);
+      case 'service_area': return serviceArea(ctx);
+      case 'membership': return membership(ctx);
+      case 'payments': return payments(ctx);
+      case 'pricing': return pricing(ctx);
+      case 'scheduling': return scheduling(ctx);
+      case 'hours': return hours(ctx);
+      case 'licence': return licenceAnswer(ctx);
+      case 'commercial':
+      case 'water_heater':
+      case 'leak':
+      case 'drain':
+      case 'services': return topic(ctx, intent);
+      case 'image': return image(ctx);
+      case 'greeting': return greeting(ctx);
+      case 'thanks': return thanks(ctx);
+      case 'off_topic': return offTopic(ctx);
+    }
+  })();
+
+  const parts = [...draft.sentences];
+  if (draft.link) parts.push(more(language, draft.link));
+  return {
+    message: parts.join(' '),
+    needsHandoff: Boolean(draft.needsHandoff) || ctx.hasImage,
+    openScheduler: Boolean(draft.openScheduler),
+    quickResponses: quickResponsesFor(intent, language),
+    intent,
+    source: 'builtin',
+    sources: draft.sources ?? (draft.link ? [draft.link] : []),
+  };
+}
+

@@ -1,0 +1,122 @@
+/**
+ * What a visitor wants, from their words: ordered rules (safety first, then people, then facts,
+ * then topics). Patterns run on folded text (lower case, no accents), in English and Spanish.
+ */
+import type { PlaceMention } from './places';
+import { fold } from './text';
+
+export const intents = [
+  'injection', 'emergency', 'handoff', 'complaint', 'service_area', 'membership', 'payments', 'pricing', 'scheduling',
+  'hours', 'licence', 'commercial', 'water_heater', 'leak', 'drain', 'services', 'image', 'greeting', 'thanks', 'off_topic',
+] as const;
+export type Intent = (typeof intents)[number];
+
+export type EmergencyKind = 'gas' | 'water' | 'sewage' | 'water-heater' | 'no-water' | 'general';
+
+export interface Classification {
+  intent: Intent;
+  /** For emergencies: what kind, so the safety advice fits. */
+  emergency?: EmergencyKind;
+}
+
+const test = (pattern: RegExp, text: string) => pattern.test(text);
+
+const injection = /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompt|previous|above|guidelines)\b|system prompt|\byour (instructions|prompt|rules|guidelines|configuration)\b|\bprint\b.{0,40}\b(above|before|verbatim)\b|\bverbatim\b|\bjailbreak|\byou are now\b|\bpretend (you are|you're|to be)\b|^\s*(system|developer|admin)\s*:|\bnew rules?\b|\bact as\b|\bi authori[sz]e you\b|\bdeveloper mode\b|\brepeat (everything|the (text|words)) above\b|ignora (todas )?(las |tus )?instrucciones|olvida (tus|las) instrucciones/;
+
+const gasEmergency = /\b(smell\w*|odou?r|stink\w*)\b.{0,30}\bgas\b|\bgas\b.{0,20}\b(smell\w*|odou?r)\b|\bgas leak(?!\s*(detection|test))|\bleaking gas\b|rotten[- ]?eggs?|huele a gas|olor a gas|fuga de gas/;
+const sewageEmergency = /\braw sewage\b|\bsewage (in|on|all over|everywhere)\b|\bsewage\b.{0,40}\b(coming|back\w*|up|into|out|overflow\w*)\b|\bback(ing|ed)? up (into|through|in)\b|\bsewer\b.{0,20}\bback(ing|ed)? up\b|aguas negras/;
+const waterEmergency = /\b(through|from|in) (my |the )?ceiling\b|\bceiling\b.{0,25}\b(leak\w*|drip\w*|water|sag\w*|wet)\b|\b(burst\w*|busted|broke|broken|split|cracked)\b.{0,25}\b(pipes?|lines?|main)\b|\b(pipes?|lines?)\b.{0,25}\b(burst\w*|busted|broke|split|cracked)\b|\bflood\w*|water everywhere|\bspray\w* water|\bwater\b.{0,15}\bspray\w*|\bspraying\b|\bgushing|\bpouring\b|overflow\w*.{0,40}(won'?t stop|everywhere|all over)|won'?t stop (running|overflowing)|\ball over the (floor|place|house|garage|kitchen|bathroom)|revent\w*|inund\w*|tuberia rota|se rompio/;
+const noWater = /\bno water (at all|in the house|anywhere|coming)|\bno water\b.{0,20}\b(any|every)\b|sin agua/;
+const emergencyWords = /\b(emergency|emergencies|emergencia|urgente|urgent(ly)?|asap)\b|\b24\s?(\/|-)?\s?(7|hours?|hrs?)\b/;
+const waterHeaterWords = /\b(water heater|waterheater|hot water heater|tankless|calentador|boiler)\b/;
+
+const handoff = /\b(real|live|actual) (person|human|agent|people|plumber)\b|\bhumans?\b|\bspeak (to|with)\b|\btalk (to|with) (a |an |someone|somebody|your|the)|\bcall me( back)?\b|\b(someone|somebody) (to )?call\b|\brepresentative\b|\bcustomer service\b|\boperator\b|\bhablar con\b|\bllamenme\b|\bque me llamen\b/;
+const complaint = /\b(never (showed|came|arrived)|no[- ]show|didn'?t (show|come)|overcharg\w*|rip(ped)?[- ]?off|scam\w*|terrible|awful|worst|ridiculous|useless|stupid|sucks?|wtf|dumb|horrible|unacceptable|complain\w*|refund|angry|pissed|rude|idiots?|pesimo|queja|disappointed|unhappy|not happy|bad experience|poor service|never called|didn'?t call|no ?one called|nobody called)\b|\b(was|were|came|showed up|arrived) (\w+ )?(hours? )?late\b|\bhours late\b/;
+
+const serveVerb = /\b(serve|serves|serving|service|cover|covers|travel|go|come|work|working|out)\b|\btoo far\b|\bin\b/;
+const askSubject = /\b(do|does|are|is|will|can|would) (you|y'?all|ya|you guys|your (company|team|crew|plumbers)|that)\b|\bis that\b/;
+const areaWords = /\b(areas?|cities|towns|counties)\b.{0,25}\b(serve|service|cover|work)\b|\bservice areas?\b|\bwhere (do|are) you\b|\bwhat (area|areas|cities)\b/;
+const spanishArea = /\b(trabajan|dan servicio|dan servicios|llegan|van a|vienen a|atienden)\b/;
+const hereThere = /\b(here|there|my area|our area|this area|my town|my city|aqui|alla)\b/;
+const plumbingObjects = /\b(water heaters?|heaters?|drains?|toilets?|faucets?|disposals?|pipes?|lines?|tankless|backflow|sinks?|showers?|tubs?|sewers?|leaks?)\b/;
+
+const membership = /\bmembership\w*|\bmembers?\b|\bvip\b|\bplatinum\b|\bsilver\b|\bmaintenance (plan|program|agreement)|\bmembresia\w*/;
+const payments = /\bpay\b|\bpaying\b|\bpayment\w*|credit cards?|debit cards?|\bcash\b|\bfinanc\w*|\bvenmo\b|\bzelle\b|\bpaypal\b|apple pay|\btarjeta\b|\befectivo\b|\bpagar\b|\bpago\w*/;
+const pricing = /\bhow much\b|\bwhat (does|would|will|do) .{0,60}\brun\b|\brun me\b|\bcosts?\b|\bcosting\b|\bprices?\b|\bpricing\b|\bpriced\b|\bcharge\w*|\bfees?\b|\bquotes?\b|\bestimates?\b|\brates?\b|\bexpensive\b|\bcheap\w*|\bafford\w*|\bballpark\b|\bdiscount\w*|\$\s?\d|\bcuanto\b|\bcuesta\w*|\bprecios?\b|\bcobran?\b|\bpresupuesto\w*|\bcotizaci\w*/;
+const scheduling = /\bschedul\w*|\b(need|want|get)\b.{0,20}\b(someone|somebody|a plumber|a tech\w*)\b.{0,30}\b(today|tomorrow|tonight|this (morning|afternoon|evening|week)|next week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(can|could) (you|someone|somebody|a plumber) (come|stop by|swing by)\b|\bpuede[n]? venir\b|\bvengan\b|\bvenir (hoy|manana)\b|\bbook(ing|ed)?\b|\bappointments?\b|\bappt\b|\bopenings?\b|\bavailability\b|\bavailable (today|tomorrow|this|next|on|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bcome (out|by|over)\b|\bsend (someone|a plumber|somebody|a tech\w*)\b|\bget (a |someone |somebody )?(plumber |tech\w* )?out\b|\bset up\b|\bsign me up\b|\bcita\b|\bagendar\b|\bprogramar\b|\breservar\b/;
+const hours = /(?<!after[- ])\bhours\b|\b(are you|you guys|y'?all|is (the )?office|when do you|still|you) open\b|\bopen (on|now|today|tomorrow|late|right now|saturdays?|sundays?|weekends?|this|during|at)\b|\bopen\?|\bopening times?\b|\bclose\w*|\bwhat time\b|\bsaturdays?\b|\bsundays?\b|\bweekends?\b|\bholidays?\b|\bhorario\w*|\babren\b|\bcierran\b|\bsabado\w*|\bdomingo\w*/;
+const licence = /\blicen[cs]\w*|\binsured\b|\binsurance\b|\bbonded\b|\bcertified\b|\blicencia\b|\basegurad\w*|\bseguro\b/;
+const commercial = /\bcommercial\b|\brestaurants?\b|\bbusiness(es)?\b|\boffice (building|space|park)s?\b|\bour office\b|\bretail\b|\bproperty manag\w*|\blandlords?\b|\btenants?\b|\brental units?\b|\bapartments?\b|\bgrease traps?\b|\binterceptors?\b|\bcomercial\b|\bnegocio\w*|\brestaurante\w*/;
+const waterHeater = /\bwater heaters?\b|\bhot side\b|\brust(y|-colou?red)? water\b|\bdiscolou?red (hot )?water\b|\bwaterheater\b|\bhot water\b|\btankless\b|\bheater\b|\banode\b|\bpilot light\b|\blukewarm\b|\bcalentador\w*|\bboiler\b|\bagua caliente\b/;
+const leak = /\bleak\w*|\bsoggy\b|\bpuddl\w*|\bwet (spot|area|patch|ground)\b|\bstanding water\b|\bnever dries\b|\b(water )?meter\b.{0,20}\b(spin\w*|mov\w*|runn\w*|turn\w*)\b|\bdrip\w*|\bslab\b|\bwater bill\b|\brunning in the wall|\bwater running\b|\bmoisture\b|\bdamp\b|\bwet spot|\bfugas?\b|\bgotea\w*/;
+const drain = /\bdrain\w*|\bclog\w*|\bunclog\w*|\bsewer\w*|\brooter\b|\bhydro ?jet\w*|\bjetting\b|\bsnak\w*|\broots?\b|\bgurgl\w*|\bbackup\b|\bdrenaje\b|\btapad\w*|\bdestapar\b|\batascad\w*/;
+const offDomain = /\bair condition\w*|\ba\/?c\b|\bhvac\b|\bfurnace\b|\belectric(al|ian)\b|\broof\w*|\bsolar\b|\bpest\w*|\blawn\b|\blandscap\w*|\bfridge\b|\brefrigerator\b|\bappliance repair\b/;
+const services = /\btoilets?\b|\bfaucets?\b|\bdisposals?\b|\bgas (lines?|pipes?|appliance\w*|services?)\b|\bstove\b|\bdryer\b|\bbackflow\b|\bpressure\b|\bprv\b|\bpermits?\b|\bpipes?\b|\bpiping\b|\bplumb\w*|\bfixtures?\b|\bsinks?\b|\bshowers?\b|\btubs?\b|\bvalves?\b|\bsewage pump|\bsump\b|\bejector\b|\bsoftener\b|\brepip\w*|\bfreez\w*|\bfrozen\b|\bhose bibs?|\bspigots?\b|\bfrench drain|\binodoro\b|\bgrifo\b|\bllave\b|\btuberia\w*|\bplomer\w*/;
+const greeting = /^\s*(hi|hello|hey|howdy|hiya|yo|good (morning|afternoon|evening)|hola|buenas( tardes| noches)?|buenos dias)\b[\s!.,]*(there|guys|everyone|team|y'?all)?[\s!.,]*$/;
+const thanks = /^\s*((ok(ay)?|great|cool|perfect|awesome|got it|sounds good)[\s,!.]*)?(thanks|thank you|thx|ty|cheers|gracias|muchas gracias)\b[\s\w,!.]{0,40}$/;
+
+/** The one sentence the widget records for an image-only message (SPEC §5). */
+export const imageOnlySentence = "I've uploaded an image of my plumbing issue";
+
+function emergencyKind(text: string): EmergencyKind | undefined {
+  if (test(gasEmergency, text)) return 'gas';
+  if (test(sewageEmergency, text)) return 'sewage';
+  if (test(waterEmergency, text)) return test(waterHeaterWords, text) ? 'water-heater' : 'water';
+  if (test(noWater, text)) return 'no-water';
+  if (test(emergencyWords, text)) return 'general';
+  return undefined;
+}
+
+function asksAboutArea(text: string, places: PlaceMention): boolean {
+  const placeNamed = places.cities.length > 0 || places.zips.length > 0 || places.notServed.length > 0;
+  if (test(areaWords, text) || test(spanishArea, text)) return true;
+  if (!test(askSubject, text) || !test(serveVerb, text)) return false;
+  if (placeNamed || test(hereThere, text)) return true;
+  // "Do you serve Bee Creek?": an unknown place after a serving verb, not a plumbing object.
+  return /\b(serve|service|cover|go to|come to|travel to|work in)\s+[a-z]/.test(text) && !test(plumbingObjects, text);
+}
+
+function onlyAPlace(text: string, places: PlaceMention): boolean {
+  const placeNamed = places.cities.length > 0 || places.zips.length > 0 || places.notServed.length > 0;
+  if (!placeNamed) return false;
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return words <= 4 || /\b(i'?m|i am|we'?re|we are|i live|we live|located|my (zip|zip code|address) is)\b/.test(text);
+}
+
+/** Classifies the visitor's latest message; `hasImage` when it carries an uploaded photo. */
+export function classify(message: string, places: PlaceMention, hasImage = false): Classification {
+  const text = fold(message).replace(/[’‘]/g, "'");
+  if (hasImage && (text.trim() === '' || text.trim() === fold(imageOnlySentence))) return { intent: 'image' };
+  if (test(injection, text) || /\bDAN\b/.test(message)) return { intent: 'injection' };
+  const emergency = emergencyKind(text);
+  if (emergency) return { intent: 'emergency', emergency };
+  if (test(handoff, text)) return { intent: 'handoff' };
+  if (test(complaint, text)) return { intent: 'complaint' };
+  if (asksAboutArea(text, places)) return { intent: 'service_area' };
+  if (test(membership, text)) return { intent: 'membership' };
+  if (test(payments, text)) return { intent: 'payments' };
+  if (test(pricing, text)) return { intent: 'pricing' };
+  if (test(scheduling, text)) return { intent: 'scheduling' };
+  if (test(hours, text)) return { intent: 'hours' };
+  if (test(licence, text)) return { intent: 'licence' };
+  if (test(commercial, text)) return { intent: 'commercial' };
+  if (onlyAPlace(text, places)) return { intent: 'service_area' };
+  if (test(waterHeater, text)) return { intent: 'water_heater' };
+  if (test(leak, text)) return { intent: 'leak' };
+  if (test(drain, text)) return { intent: 'drain' };
+  if (test(offDomain, text)) return { intent: 'off_topic' };
+  if (test(services, text)) return { intent: 'services' };
+  if (hasImage) return { intent: 'image' };
+  if (test(greeting, text)) return { intent: 'greeting' };
+  if (test(thanks, text)) return { intent: 'thanks' };
+  return { intent: 'off_topic' };
+}
+
+/** Topic of a message for follow-ups ("how much would that cost?"): the first topic intent it matches. */
+export function topicOf(message: string): 'water_heater' | 'leak' | 'drain' | undefined {
+  const text = fold(message);
+  if (test(waterHeater, text)) return 'water_heater';
+  if (test(leak, text)) return 'leak';
+  if (test(drain, text)) return 'drain';
+  return undefined;
+}

@@ -1,0 +1,28 @@
+/** Is this message Spanish? A word-list vote, falling back to the language of earlier messages. */
+import type { Language } from './facts';
+import { fold } from './text';
+
+const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuesta cuestan precio precios cobran tuberia tubo fuga fugas agua ' +
+  'caliente calentador calienta cita agendar programar horario abren cierran trabajan servicio servicios tienen licencia seguro ' +
+  'membresia membresias puedo hablar persona necesito casa cocina bano drenaje tapado destapar huele olor quiero ustedes donde ' +
+  'que hago esta estan mi mis el la los las una un del al se con para reviento inundando inunda fregadero lavabo inodoro ' +
+  'llave sabado domingo dan en es son hay tengo debajo plomero plomeria urgente emergencia ayuda no funciona sale').split(' '));
+const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
+  'with need there near at be will please hi hello thanks').split(' '));
+// Words both languages use; they must not decide the vote.
+const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'con', 'hay', 'tx']);
+
+/** 'es' when the message reads as Spanish, 'en' when English, `fallback` when it cannot tell. */
+export function detectLanguage(text: string, fallback: Language = 'en'): Language {
+  if (/[¿¡ñ]/i.test(text)) return 'es';
+  const words = fold(text).split(/[^a-z]+/).filter(Boolean);
+  let es = 0;
+  let en = 0;
+  for (const word of words) {
+    if (shared.has(word)) continue;
+    if (spanish.has(word)) es++;
+    if (english.has(word)) en++;
+  }
+  if (es === 0 && en === 0) return fallback;
+  return es > en ? 'es' : 'en';
+}

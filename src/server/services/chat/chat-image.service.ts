@@ -1,0 +1,71 @@
+/**
+ * Chat photos: checked by their magic bytes, at most 4 MB, decoded and re-encoded as JPEG (which
+ * drops EXIF and GPS metadata and anything hidden after the image data), stored, and served back.
+ */
+import { randomBytes } from 'node:crypto';
+import { withDb } from '../../db/connect';
+import { HttpError } from '../../http/response';
+import { ensureConversation, insertImage } from '../../repositories/chat.repository';
+import { sniffImage } from './image-check';
+import { imageStore } from './image-store';
+import { enforceChatLimit } from './rate-limit';
+
+export const maxImageBytes = 4 * 1024 * 1024;
+/** Photos are scaled down to fit this box: enough for a plumber to see the problem. */
+const maxEdge = 2048;
+
+export interface UploadInput {
+  image: File;
+  sessionId: string;
+  conversationId: string;
+}
+
+/** Decodes and re-encodes the photo; throws a 4xx for anything that is not a readable image. */
+export async function reencodeImage(bytes: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const kind = sniffImage(bytes);
+  if (!kind) throw new HttpError(415, 'Only photos in JPEG, PNG, WebP, GIF or HEIC format can be attached. Choose a photo and try again.');
+  // Loaded on first upload: the function that serves photos back never needs the native module.
+  const { default: sharp } = await import('sharp');
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error', animated: false })
+      .rotate()
+      .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data), width: info.width, height: info.height };
+  } catch {
+    if (kind === 'heic') {
+      throw new HttpError(415, 'HEIC photos cannot be read here yet. Set your camera to "Most Compatible" or attach a screenshot of the photo instead.');
+    }
+    throw new HttpError(400, 'The photo could not be read; it may be damaged. Choose another photo and try again.');
+  }
+}
+
+/** Stores a visitor's photo and returns its root-relative URL. */
+export async function storeChatImage(input: UploadInput, visitor: { ipHash: string }): Promise<{ imageUrl: string }> {
+  if (input.image.size === 0) throw new HttpError(400, 'The photo is empty. Choose a photo and try again.', { fields: { image: 'Choose a photo.' } });
+  if (input.image.size > maxImageBytes) {
+    throw new HttpError(413, 'The photo is larger than 4 MB. Choose a smaller photo or attach a screenshot of it.', { fields: { image: 'Use a photo of at most 4 MB.' } });
+  }
+  await withDb((db) => db.transaction().execute(async (trx) => {
+    await enforceChatLimit(trx, 'uploads', { session: input.sessionId, ipHash: visitor.ipHash });
+    const conversation = await ensureConversation(trx, { id: input.conversationId, session_id: input.sessionId, ip_hash: visitor.ipHash });
+    if (conversation.session_id !== input.sessionId) {
+      throw new HttpError(409, 'This conversation belongs to another chat session. Clear the chat to start a new one.');
+    }
+  }));
+  const image = await reencodeImage(new Uint8Array(await input.image.arrayBuffer()));
+  const id = randomBytes(16).toString('hex');
+  await imageStore().put(id, image.data);
+  await withDb((db) => db.transaction().execute((trx) => insertImage(trx, { id, conversation_id: input.conversationId, content_type: 'image/jpeg', byte_size: image.data.byteLength, width: image.width, height: image.height })));
+  return { imageUrl: `/api/chatbot/image/${id}` };
+}
+
+/** The stored photo's bytes, or a 404. */
+export async function loadChatImage(id: string): Promise<Uint8Array<ArrayBuffer>> {
+  if (!/^[a-f0-9]{32}$/.test(id)) throw new HttpError(404, 'There is no photo at this address.');
+  const bytes = await imageStore().get(id);
+  if (!bytes) throw new HttpError(404, 'There is no photo at this address.');
+  return bytes;
+}
