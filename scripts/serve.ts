@@ -205,6 +205,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
 }
 
 runIfMain(import.meta.url, async () => {
+  // One failed background task (an outbox attempt, a schedule) must not take the whole site down.
+  process.on('unhandledRejection', (reason) => console.error('An unhandled rejection was logged; the site keeps running:', reason));
   const site = await startSite({ port: Number(process.env.PORT ?? 4321) });
   // The open server keeps the process running until Ctrl+C or SIGTERM.
   onShutdown(site.stop);

@@ -6,9 +6,24 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { chromiumPath } from '../tests/support/browser.ts';
+import { findFreePort } from './lib/free-port.ts';
 
-const port = Number(process.env.TEST_PORT ?? 4400);
+/** True when nothing listens on `port` (on any address) right now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+// A server left running on 4400 (an earlier run, `npx playwright test`) would answer in place of
+// this build, so the suite takes another free port rather than testing someone else's site.
+const preferredPort = Number(process.env.TEST_PORT ?? 4400);
+const port = (await portIsFree(preferredPort)) ? preferredPort : await findFreePort();
+if (port !== preferredPort) console.log(`Port ${preferredPort} is in use by another process; the suite serves this build on port ${port} instead.`);
 const baseUrl = `http://localhost:${port}`;
 const testEnv: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: '.data/test-pglite', PORT: String(port), BASE_URL: baseUrl, TEST_PORT: String(port) };
 // The end-to-end tests send many leads from one address and read the staff emails from files.
@@ -52,7 +67,11 @@ async function waitFor(url: string, server: ChildProcess, seconds = 90): Promise
   for (let i = 0; i < seconds * 2; i++) {
     if (server.exitCode !== null) throw new Error(`The site server exited (code ${server.exitCode}) before answering ${url}.`);
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url)).ok) {
+        // Make sure it is this server answering, not one that was already there (checked at the loop's top).
+        await new Promise((r) => setTimeout(r, 500));
+        if (server.exitCode === null) return;
+      }
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -73,6 +92,7 @@ const stop = () => { try { process.kill(-server.pid!, 'SIGTERM'); } catch { /* a
 process.on('exit', stop);
 try {
   await waitFor(`${baseUrl}/api/health`, server);
+  server.once('exit', (code, signal) => console.error(`\n✖ The site server on port ${port} stopped (${signal ?? `exit ${code}`}) while the suite was running; the tests after this point fail for that reason. Its log is above.`));
   run('end-to-end and accessibility', 'npx', ['playwright', 'test']);
   run('bundle budget', 'npx', ['tsx', 'scripts/bundle-report.ts']);
   run('Lighthouse budget', 'npx', ['tsx', 'scripts/lighthouse.ts', baseUrl]);
