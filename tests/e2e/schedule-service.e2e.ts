@@ -42,6 +42,18 @@ test.describe('the built-in booking dialog', () => {
     await expect(scheduleButton(page, isMobile)).toBeFocused();
   });
 
+  test('a click that comes before the launcher script has loaded is held and opens the dialog', async ({ page, isMobile }) => {
+    // The launcher starts after the first paint; make it slow to arrive so the click wins the race.
+    await page.route(/SchedulerLauncher[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await scheduleButton(page, isMobile).click();
+    await expect(page.getByRole('dialog', { name: 'Request a visit' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('without JavaScript, Schedule Service is a link to the booking page', async ({ browser, isMobile }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: isMobile ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -39,6 +39,7 @@ describe('defineHandler', () => {
     expect(await response.json()).toEqual({ received: 'Ana' });
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('server-timing')).toMatch(/^handler;dur=\d+$/);
   });
 
   test('sets the security headers on successes and on errors', async () => {

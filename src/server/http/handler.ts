@@ -131,7 +131,14 @@ export function defineHandler<C extends ApiContract>(
       }
     }
 
-    log.info('request', { status: response.status, ms: Math.round(performance.now() - started) });
+    const ms = Math.round(performance.now() - started);
+    log.info('request', { status: response.status, ms });
+    // The handler's own time, for browser dev tools and the load test (scripts/load-test.ts).
+    try {
+      response.headers.set('Server-Timing', `handler;dur=${ms}`);
+    } catch {
+      // A Response with immutable headers (passed through from fetch) keeps them as they are.
+    }
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   };
 }
