@@ -9,7 +9,7 @@
  * POST /api/contact is rate-limited per client (5 per 10 minutes), so start the server with the
  * limit lifted, and send the staff emails somewhere disposable:
  *   RATE_LIMIT_DISABLED=1 MAIL_DIR=/tmp/load-mail PORT=4620 npm start
- *   npm run load -- http://localhost:4620
+ *   npm run load -- http://localhost:4620            (or: npm run load -- http://localhost:4620 contact)
  * RATE_LIMIT_DISABLED is ignored when CONTEXT=production. Every contact request carries a new
  * Idempotency-Key, so each one is a new lead (and a new email file).
  */
@@ -141,7 +141,9 @@ runIfMain(import.meta.url, async () => {
   console.log('                                          client latency          handler');
   console.log('endpoint              requests  req/s   p50 ms  p95 ms  p99 ms  p95 ms  errors  non-2xx  handler p95 budget');
   const rows: Figures[] = [];
-  for (const endpoint of endpoints) {
+  // Optional second argument: only the endpoints whose name contains it, e.g. `contact`.
+  const only = process.argv[3]?.toLowerCase();
+  for (const endpoint of endpoints.filter((e) => !only || e.name.toLowerCase().includes(only))) {
     const f = await load(base, endpoint, seconds, connections);
     rows.push(f);
     const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-').padStart(6);

@@ -1,5 +1,4 @@
 // GET /api/health: whether the database answers, which kind it is, and how many migrations it has applied.
-import { sql } from 'kysely';
 import { healthContract } from '../../src/lib/api/health.contract';
 import { databaseLabel, withDb } from '../../src/server/db/connect';
 import { countAppliedMigrations } from '../../src/server/db/migrate';
@@ -8,10 +7,8 @@ import { HttpError } from '../../src/server/http/response';
 
 export default defineHandler(healthContract, async ({ log }) => {
   try {
-    return await withDb(async (db) => {
-      await sql`select 1`.execute(db);
-      return { ok: true, db: databaseLabel(), migrations: await countAppliedMigrations(db) };
-    });
+    // Counting the applied migrations is the check: it fails when the database does not answer.
+    return await withDb(async (db) => ({ ok: true, db: databaseLabel(), migrations: await countAppliedMigrations(db) }));
   } catch (error) {
     log.error('database check failed', error);
     throw new HttpError(503, 'The database is not answering right now. Try again in a minute.');
