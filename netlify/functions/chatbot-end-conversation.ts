@@ -2,9 +2,10 @@
 import { chatEndContract } from '../../src/lib/api/chat.contract';
 import { defineHandler } from '../../src/server/http/handler';
 import { endChatConversation } from '../../src/server/services/chat/chat.service';
-import { clientIp, hashIp } from '../../src/server/services/chat/visitor';
+import { clientAddress } from '../../src/server/http/client-address';
+import { clientHash } from '../../src/server/services/client-hash';
 
 export default defineHandler(chatEndContract, ({ body, request, context }) =>
-  endChatConversation(body, { ipHash: hashIp(clientIp(request, context)) }));
+  endChatConversation(body, { ipHash: clientHash(clientAddress(request, context) ?? 'unknown') }));
 
 export const config = { path: '/api/chatbot/end-conversation' };

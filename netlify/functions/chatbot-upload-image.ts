@@ -3,9 +3,10 @@ import { chatUploadFormSchema } from '../../src/lib/api/chat-image.contract';
 import { chatUploadContract } from '../../src/lib/api/chat.contract';
 import { defineHandler } from '../../src/server/http/handler';
 import { storeChatImage } from '../../src/server/services/chat/chat-image.service';
-import { clientIp, hashIp } from '../../src/server/services/chat/visitor';
+import { clientAddress } from '../../src/server/http/client-address';
+import { clientHash } from '../../src/server/services/client-hash';
 
 export default defineHandler({ ...chatUploadContract, request: chatUploadFormSchema }, ({ body, request, context }) =>
-  storeChatImage(body, { ipHash: hashIp(clientIp(request, context)) }));
+  storeChatImage(body, { ipHash: clientHash(clientAddress(request, context) ?? 'unknown') }));
 
 export const config = { path: '/api/chatbot/upload-image' };

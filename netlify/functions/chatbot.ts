@@ -2,9 +2,10 @@
 import { chatContract } from '../../src/lib/api/chat.contract';
 import { defineHandler } from '../../src/server/http/handler';
 import { answerChatMessage } from '../../src/server/services/chat/chat.service';
-import { clientIp, hashIp } from '../../src/server/services/chat/visitor';
+import { clientAddress } from '../../src/server/http/client-address';
+import { clientHash } from '../../src/server/services/client-hash';
 
 export default defineHandler(chatContract, ({ body, request, context, log }) =>
-  answerChatMessage(body, { ipHash: hashIp(clientIp(request, context)) }, log));
+  answerChatMessage(body, { ipHash: clientHash(clientAddress(request, context) ?? 'unknown') }, log));
 
 export const config = { path: '/api/chatbot' };

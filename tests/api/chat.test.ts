@@ -85,7 +85,7 @@ describe('chat endpoints over HTTP (PGlite)', () => {
 
     const conversation = await db.selectFrom('chat_conversations').selectAll().where('id', '=', body.conversationId).executeTakeFirstOrThrow();
     expect(conversation).toMatchObject({ session_id: body.sessionId, page_context: '/plumber-kyle' });
-    expect(conversation.ip_hash).toMatch(/^[a-f0-9]{32}$/);
+    expect(conversation.ip_hash).toMatch(/^[a-f0-9]{64}$/);
     expect(JSON.stringify(conversation)).not.toMatch(/127\.0\.0\.1|::1/);
     const messages = await db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', body.conversationId).orderBy('id').execute();
     expect(messages.map((m) => [m.role, m.intent, m.source])).toEqual([['user', null, null], ['assistant', 'service_area', 'builtin']]);

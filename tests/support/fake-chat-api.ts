@@ -11,7 +11,7 @@
  * - "html"       → a reply full of markup, which must show as text
  * - anything else → "Reply to: <message>"
  *
- * The real functions are tested over HTTP in tests/api; end-to-end specs through them come with the merge.
+ * The real functions are tested over HTTP in tests/api, and end to end in tests/e2e/chat-real-api.e2e.ts.
  */
 import type { Page, Request, Route } from '@playwright/test';
 import { chatContract, chatEndContract, chatFeedbackContract, type QuickResponse } from '../../src/lib/api/chat.contract';

@@ -8,7 +8,7 @@ import type { PageMetadataTable } from './tables/page-metadata.table';
 import type { RateLimitCounterTable } from './tables/rate-limit.table';
 import type { ReviewTable } from './tables/review.table';
 import type { TrackingNumberTable } from './tables/tracking-number.table';
-import type { ChatConversationTable, ChatFeedbackTable, ChatImageTable, ChatMessageTable, ChatRateLimitTable } from './tables/chat.table';
+import type { ChatConversationTable, ChatFeedbackTable, ChatImageTable, ChatMessageTable } from './tables/chat.table';
 
 export interface Database {
   blog_posts: BlogPostTable;
@@ -23,7 +23,6 @@ export interface Database {
   chat_messages: ChatMessageTable;
   chat_feedback: ChatFeedbackTable;
   chat_images: ChatImageTable;
-  chat_rate_limits: ChatRateLimitTable;
 }
 
 export type Db = Kysely<Database>;

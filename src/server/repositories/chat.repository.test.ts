@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import { describeEachDatabase } from '../db/test-databases';
 import {
-  claimNotification, countRateLimitHit, ensureConversation, findConversation, findImage, insertImage, insertMessage, listMessages,
-  pruneRateLimits, rateConversation, touchConversation, upsertFeedback,
+  claimNotification, ensureConversation, findConversation, findImage, insertImage, insertMessage, listMessages,
+  rateConversation, touchConversation, upsertFeedback,
 } from './chat.repository';
 
 describeEachDatabase('chat repository', (db) => {
@@ -58,12 +58,5 @@ describeEachDatabase('chat repository', (db) => {
     expect(await findImage(db(), 'f'.repeat(32))).toMatchObject({ conversation_id: conversation.id, byte_size: 1234 });
   });
 
-  test('rate-limit windows count hits atomically and old windows are pruned', async () => {
-    const window = new Date('2026-11-21T10:00:00Z');
-    const hits = await Promise.all(Array.from({ length: 5 }, () => countRateLimitHit(db(), 'messages:session:s1', window)));
-    expect(hits.sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(await countRateLimitHit(db(), 'messages:session:s1', new Date('2026-11-21T10:10:00Z'))).toBe(1);
-    expect(await pruneRateLimits(db(), new Date('2026-11-21T10:05:00Z'))).toBe(1);
-  });
 
 });

@@ -100,19 +100,3 @@ export async function findImage(db: Kysely<Database>, id: string): Promise<ChatI
   return db.selectFrom('chat_images').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Counts one hit in the fixed window starting at `windowStart` and returns the window's total. */
-export async function countRateLimitHit(db: Kysely<Database>, key: string, windowStart: Date): Promise<number> {
-  const row = await db
-    .insertInto('chat_rate_limits')
-    .values({ key, window_start: windowStart, hits: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`chat_rate_limits.hits + 1` }))
-    .returning('hits')
-    .executeTakeFirstOrThrow();
-  return row.hits;
-}
-
-/** Deletes rate-limit windows that started before `before`; returns how many. */
-export async function pruneRateLimits(db: Kysely<Database>, before: Date): Promise<number> {
-  const result = await db.deleteFrom('chat_rate_limits').where('window_start', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { describeEachDatabase } from '../db/test-databases';
 import { listMessagesForLead } from '../repositories/outbox.repository';
-import { clientHash, newReference, recordLead, requestHash, spamReason, type LeadSubmission, type SubmissionContext } from './leads';
+import { newReference, recordLead, requestHash, spamReason, type LeadSubmission, type SubmissionContext } from './leads';
 
 const now = new Date('2026-11-21T16:00:00Z');
 const submission = (overrides: Partial<LeadSubmission> = {}): LeadSubmission => ({
@@ -58,14 +58,9 @@ describe('requestHash', () => {
   });
 });
 
-describe('newReference and clientHash', () => {
+describe('newReference', () => {
   test('references are EPS- and six unambiguous characters', () => {
     for (let i = 0; i < 200; i++) expect(newReference()).toMatch(/^EPS-[0-9A-HJKMNP-TV-Z]{6}$/);
-  });
-
-  test('the client hash depends on the secret and never contains the address', () => {
-    expect(clientHash('203.0.113.9', 'a')).not.toBe(clientHash('203.0.113.9', 'b'));
-    expect(clientHash('203.0.113.9')).not.toContain('203');
   });
 });
 

@@ -4,12 +4,13 @@
  * has its notification on the way. Spam is stored too, marked, and never notified. A repeated
  * idempotency key gets the first answer again; a client over the rate limit is refused.
  */
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { Lead, LeadKind, NewLead, SpamReason } from '../db/tables/lead.table';
 import { findLeadByIdempotencyKey, insertLeadWithMessage } from '../repositories/lead.repository';
 import { countRequest } from '../repositories/rate-limit.repository';
+import { clientHash } from './client-hash';
 import { leadNotificationEmail } from './lead-notification';
 
 /** A request as the contract validated it, with the kind and (for bookings) the serving office. */
@@ -81,11 +82,6 @@ export function requestHash(submission: LeadSubmission): string {
     submission.arrivalWindow,
   ].map((v) => blankToNull(v));
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
-}
-
-/** A keyed hash of the client address: enough to count requests, useless for finding the person. */
-export function clientHash(address: string, secret = 'local'): string {
-  return createHmac('sha256', secret).update(address).digest('hex');
 }
 
 // Crockford's base 32 without I, L, O and U: nothing to misread over the phone.

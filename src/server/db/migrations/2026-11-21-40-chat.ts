@@ -61,22 +61,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('height', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-
-  await db.schema
-    .createTable('chat_rate_limits')
-    .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('window_start', 'timestamptz', (c) => c.notNull())
-    .addColumn('hits', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('chat_rate_limits_pkey', ['key', 'window_start'])
-    .execute();
-  await db.schema.createIndex('chat_rate_limits_window_idx').on('chat_rate_limits').column('window_start').execute();
-
-  // Until the outbox exists on this branch: what staff must be told, written in the same transaction
-  // as the event. The outbox worker (leads branch) is to pick these up at merge.
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['chat_rate_limits', 'chat_images', 'chat_feedback', 'chat_messages', 'chat_conversations']) {
+  for (const table of ['chat_images', 'chat_feedback', 'chat_messages', 'chat_conversations']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -49,12 +49,6 @@ export interface ChatImageTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-export interface ChatRateLimitTable {
-  key: string;
-  window_start: ColumnType<Date, Date | string, Date | string>;
-  hits: number;
-}
-
 export type ChatConversation = Selectable<ChatConversationTable>;
 export type NewChatConversation = Insertable<ChatConversationTable>;
 export type ChatMessage = Selectable<ChatMessageTable>;

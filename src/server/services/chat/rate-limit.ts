@@ -1,13 +1,14 @@
 /**
- * Chat limits per session and per IP address, counted in the database (fixed windows), so they hold
- * across function instances. `CHAT_RATE_LIMIT=off` lifts them for load tests; it is ignored in
- * production (CONTEXT=production).
+ * Chat limits per session and per IP address, counted in the database (fixed windows, the same
+ * counters as the lead limit: rate-limit.repository.ts), so they hold across function instances.
+ * The outbox worker clears old windows. `CHAT_RATE_LIMIT=off` lifts them for load tests; it is
+ * ignored in production (CONTEXT=production).
  */
 import type { Kysely } from 'kysely';
 import { offices } from '../../../business';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/response';
-import { countRateLimitHit, pruneRateLimits } from '../../repositories/chat.repository';
+import { countRequest } from '../../repositories/rate-limit.repository';
 
 export const chatLimits = {
   /** Chat messages: 30 per session and 60 per IP address in 10 minutes. */
@@ -47,11 +48,9 @@ export async function enforceChatLimit(
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const [sessionHits, ipHits] = await Promise.all([
-    countRateLimitHit(db, `${limit}:session:${subject.session}`, windowStart),
-    countRateLimitHit(db, `${limit}:ip:${subject.ipHash}`, windowStart),
+    countRequest(db, `chat-${limit}`, `session:${subject.session}`, windowStart),
+    countRequest(db, `chat-${limit}`, `ip:${subject.ipHash}`, windowStart),
   ]);
-  // Old windows are cleared now and then rather than on every request.
-  if (Math.random() < 0.01) await pruneRateLimits(db, new Date(now.getTime() - 2 * 3600 * 1000));
   if (sessionHits > perSession || ipHits > perIp) {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
     throw new HttpError(429, tooMany[limit], { headers: { 'Retry-After': String(retryAfter) } });
