@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { leadLocations, leadServices, leadUrgencies } from '../../business/lead-choices';
 import { messageMaxLength } from '../../lib/api/lead-fields';
-import { MessageField, OfficePhones, SelectField, SpamTrap, TextField } from '../shared/FormFields';
+import { MessageField, SelectField, SpamTrap, SubmissionFailure, TextField } from '../shared/FormFields';
 import { officePhoneList, type OfficePhone } from '../shared/office-phones';
 import { ensureToaster } from '../toast/mount-toaster';
 import { createEstimateForm } from './estimate-form.store';
@@ -20,7 +20,7 @@ interface Props {
 
 export default function EstimateForm({ pageContext = 'Contact Page' }: Props) {
   const [form] = useState(() => createEstimateForm(pageContext));
-  const { values, errors, status, failure, reference } = useStore(form.$estimateForm);
+  const { values, errors, status, failure, sent } = useStore(form.$form);
   const [phones, setPhones] = useState<OfficePhone[]>([]);
   const uid = useId().replace(/:/g, '');
   const id = (field: EstimateField) => `estimate-${uid}-${field}`;
@@ -51,22 +51,14 @@ export default function EstimateForm({ pageContext = 'Contact Page' }: Props) {
       <h3 id={`${uid}-title`} className="text-xl font-bold">Ask for your free estimate</h3>
       <p className="mt-1 text-sm text-muted">Fields marked * are required.</p>
 
-      {status === 'success' && reference && (
+      {status === 'sent' && sent && (
         <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm font-semibold text-brand-900" data-estimate-sent>
-          Request sent. Your reference is {reference}.
+          Request sent. Your reference is {sent.reference}.
         </p>
       )}
 
       {status === 'error' && failure && (
-        <div className="mt-4 rounded-lg border-2 border-call-700 bg-white p-4" data-estimate-failure>
-          <p className="font-bold text-call-700">Your request was not sent.</p>
-          <p className="mt-1 text-sm">{failure} What you typed is still here.</p>
-          <div className="mt-3 flex flex-wrap items-center gap-3">
-            <button ref={retryRef} type="button" className="btn btn-primary" onClick={() => void send()} disabled={submitting}>Retry</button>
-            <span className="text-sm">or call us:</span>
-          </div>
-          <OfficePhones phones={phones} />
-        </div>
+        <SubmissionFailure failure={failure} onRetry={() => void send()} retrying={submitting} retryRef={retryRef} phones={phones} data-estimate-failure />
       )}
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -10,7 +10,7 @@ import { company } from '../../business/company';
 import { arrivalWindows, choiceLabel, leadServices } from '../../business/lead-choices';
 import { bookingDays, type BookingDay } from '../../lib/booking/booking-days';
 import { messageMaxLength } from '../../lib/api/lead-fields';
-import { FieldError, MessageField, OfficePhones, SelectField, SpamTrap, TextField } from '../shared/FormFields';
+import { FieldError, MessageField, OfficePhones, SelectField, SpamTrap, SubmissionFailure, TextField } from '../shared/FormFields';
 import { officePhoneList, type OfficePhone } from '../shared/office-phones';
 import { answerZip, type BookingField } from './booking-form.logic';
 import { createBookingForm } from './booking-form.store';
@@ -25,7 +25,7 @@ interface Props {
 
 export default function BookingForm({ pageContext, onClose, titleId }: Props) {
   const [form] = useState(() => createBookingForm(pageContext));
-  const { values, errors, status, failure, booked } = useStore(form.$bookingForm);
+  const { values, errors, status, failure, sent: booked } = useStore(form.$form);
   const [days, setDays] = useState<BookingDay[]>([]);
   const [phones, setPhones] = useState<OfficePhone[]>([]);
   const uid = useId().replace(/:/g, '');
@@ -43,7 +43,7 @@ export default function BookingForm({ pageContext, onClose, titleId }: Props) {
   }, [form]);
 
   useEffect(() => {
-    if (status === 'booked') confirmationRef.current?.focus();
+    if (status === 'sent') confirmationRef.current?.focus();
   }, [status]);
 
   const send = async () => {
@@ -61,7 +61,7 @@ export default function BookingForm({ pageContext, onClose, titleId }: Props) {
   };
   const set = (field: BookingField) => (value: string) => form.setField(field, value);
 
-  if (status === 'booked' && booked) {
+  if (status === 'sent' && booked) {
     const day = days.find((d) => d.date === booked.values.preferredDate)?.label ?? booked.values.preferredDate;
     const area = answerZip(booked.values.zip);
     const office = area.kind === 'served' ? area.area.office.name : 'nearest';
@@ -87,15 +87,7 @@ export default function BookingForm({ pageContext, onClose, titleId }: Props) {
       <p className="text-sm text-muted">Fields marked * are required. We call you to confirm before the visit.</p>
 
       {status === 'error' && failure && (
-        <div className="mt-4 rounded-lg border-2 border-call-700 bg-white p-4" role="alert" data-booking-failure>
-          <p className="font-bold text-call-700">Your request was not sent.</p>
-          <p className="mt-1 text-sm">{failure} What you typed is still here.</p>
-          <div className="mt-3 flex flex-wrap items-center gap-3">
-            <button ref={retryRef} type="button" className="btn btn-primary" onClick={() => void send()} disabled={submitting}>Retry</button>
-            <span className="text-sm">or call us:</span>
-          </div>
-          <OfficePhones phones={phones} />
-        </div>
+        <SubmissionFailure failure={failure} onRetry={() => void send()} retrying={submitting} retryRef={retryRef} phones={phones} announce data-booking-failure />
       )}
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -2,7 +2,7 @@
  * Labelled form controls shared by the estimate and booking forms: each has a visible label, its
  * error linked with aria-describedby and aria-invalid, and keeps focus styles visible.
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export const inputClass =
   'mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2.5 text-base text-ink placeholder:text-muted aria-[invalid=true]:border-call-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-call-700 disabled:bg-surface';
@@ -131,5 +131,32 @@ export function OfficePhones({ phones }: { phones: { label: string; display: str
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * What a lead form shows when its request was not sent: the reason, that nothing typed is lost,
+ * Retry and the office numbers. `announce` makes it an alert (the estimate form announces through
+ * its notice instead).
+ */
+export function SubmissionFailure({ failure, onRetry, retrying, retryRef, phones, announce = false, ...data }: {
+  failure: string;
+  onRetry: () => void;
+  retrying: boolean;
+  retryRef: Ref<HTMLButtonElement>;
+  phones: { label: string; display: string; tel: string }[];
+  announce?: boolean;
+  [dataAttribute: `data-${string}`]: boolean;
+}) {
+  return (
+    <div className="mt-4 rounded-lg border-2 border-call-700 bg-white p-4" role={announce ? 'alert' : undefined} {...data}>
+      <p className="font-bold text-call-700">Your request was not sent.</p>
+      <p className="mt-1 text-sm">{failure} What you typed is still here.</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button ref={retryRef} type="button" className="btn btn-primary" onClick={onRetry} disabled={retrying}>Retry</button>
+        <span className="text-sm">or call us:</span>
+      </div>
+      <OfficePhones phones={phones} />
+    </div>
   );
 }
