@@ -86,12 +86,16 @@ function ReviewCard({ review }: { review: Review }) {
 }
 
 function Placeholders() {
+  // Static in the built page: a pulse running before anyone scrolls here would restyle the page
+  // every frame during load. It pulses once the island is live and fetching.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   return (
     <div data-review-placeholders>
       <p role="status" className="sr-only">Loading reviews</p>
       <ul className="mt-8 grid gap-4 md:grid-cols-3" aria-hidden="true">
         {[0, 1, 2].map((n) => (
-          <li key={n} className={`${cardClass} animate-pulse`}>
+          <li key={n} className={live ? `${cardClass} motion-safe:animate-pulse` : cardClass}>
             <span className="h-5 w-28 rounded bg-line" />
             <span className="mt-5 h-4 w-full rounded bg-surface" />
             <span className="mt-3 h-4 w-11/12 rounded bg-surface" />
