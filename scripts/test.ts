@@ -32,12 +32,13 @@ delete testEnv.DATABASE_URL;
 delete testEnv.NETLIFY_DATABASE_URL;
 const timings: [string, number][] = [];
 
-function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = testEnv): void {
+function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = testEnv, explainFailure?: () => void): void {
   const started = Date.now();
   console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   timings.push([step, Date.now() - started]);
   if (result.status !== 0) {
+    explainFailure?.();
     console.error(`\n✖ ${step} failed (exit ${result.status ?? result.signal}). The output above says why; fix it and run npm test again.`);
     process.exit(result.status ?? 1);
   }
@@ -90,12 +91,19 @@ run('build', 'npx', ['tsx', 'scripts/build.ts']);
 const server = spawn('npx', ['tsx', 'scripts/serve.ts'], { stdio: 'inherit', env: testEnv, detached: true });
 const stop = () => { try { process.kill(-server.pid!, 'SIGTERM'); } catch { /* already gone */ } };
 process.on('exit', stop);
+/** Whether the site still answers its health check (asked from a child process: the steps block this one). */
+function siteAnswers(): boolean {
+  const probe = `fetch(${JSON.stringify(`${baseUrl}/api/health`)}).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`;
+  return spawnSync(process.execPath, ['-e', probe], { timeout: 15_000 }).status === 0;
+}
+const explainSiteDown = () => {
+  if (!siteAnswers()) console.error(`\n✖ The site server on port ${port} no longer answers ${baseUrl}/api/health: the tests that failed after it stopped failed for that reason. Its log is above.`);
+};
 try {
   await waitFor(`${baseUrl}/api/health`, server);
-  server.once('exit', (code, signal) => console.error(`\n✖ The site server on port ${port} stopped (${signal ?? `exit ${code}`}) while the suite was running; the tests after this point fail for that reason. Its log is above.`));
-  run('end-to-end and accessibility', 'npx', ['playwright', 'test']);
+  run('end-to-end and accessibility', 'npx', ['playwright', 'test'], testEnv, explainSiteDown);
   run('bundle budget', 'npx', ['tsx', 'scripts/bundle-report.ts']);
-  run('Lighthouse budget', 'npx', ['tsx', 'scripts/lighthouse.ts', baseUrl]);
+  run('Lighthouse budget', 'npx', ['tsx', 'scripts/lighthouse.ts', baseUrl], testEnv, explainSiteDown);
 } finally {
   stop();
 }

@@ -339,27 +339,3 @@ describe('chat endpoints over HTTP (PostgreSQL)', () => {
     expect(await db.selectFrom('outbox_messages').select('topic').execute()).toEqual([{ topic: 'staff-chat-rating' }]);
   });
 });
-
-describe('the chat functions bundled by Netlify', () => {
-  let site: RunningSite;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    process.env.CHAT_RATE_LIMIT = 'off';
-    ({ site, stop } = await startTestSite(noDatabaseEnv, { functions: 'netlify-dev' }));
-  });
-  afterAll(async () => {
-    delete process.env.CHAT_RATE_LIMIT;
-    await stop?.();
-  });
-
-  // @netlify/dev bundles each function with Netlify's own bundler: the content index (JSON import)
-  // must survive bundling. Its local runtime base64-decodes multipart bodies (a 49-byte garble
-  // arrives for a 400-byte form), so a photo cannot be uploaded through it; the upload function is
-  // only checked to load and answer.
-  test('the chat answers, and the photo functions load and answer', async () => {
-    const answer = await (await fetch(`${site.url}/api/chatbot`, json(chatBody('Do you serve 78613?')))).json();
-    expect(answer.message).toContain('Cedar Park');
-    await expectClientError(await fetch(`${site.url}/api/chatbot/upload-image`, json({})), 415);
-    await expectClientError(await fetch(`${site.url}/api/chatbot/image/${'0'.repeat(32)}`), 404);
-  }, 300_000);
-});
