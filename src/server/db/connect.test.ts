@@ -26,6 +26,13 @@ describe('resolveDatabase', () => {
     expect(resolveDatabase({ DATABASE_URL: 'postgresql://db.example.com/site' }).kind).toBe('postgres');
   });
 
+  test('gives a URL without a user name PGUSER, else USER, else postgres', () => {
+    expect(resolveDatabase({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' })).toEqual({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' });
+    expect(resolveDatabase({ DATABASE_URL: 'postgres://127.0.0.1:5432/test', USER: 'root' })).toEqual({ kind: 'postgres', url: 'postgres://root@127.0.0.1:5432/test' });
+    expect(resolveDatabase({ DATABASE_URL: 'postgres://127.0.0.1:5432/test', USER: 'root', PGUSER: 'site' })).toEqual({ kind: 'postgres', url: 'postgres://site@127.0.0.1:5432/test' });
+    expect(resolveDatabase({ DATABASE_URL: 'postgres://owner:pw@127.0.0.1:5432/test', USER: 'root' })).toEqual({ kind: 'postgres', url: 'postgres://owner:pw@127.0.0.1:5432/test' });
+  });
+
   test('refuses a DATABASE_URL that is not PostgreSQL without echoing it', () => {
     const attempt = () => resolveDatabase({ DATABASE_URL: 'mysql://root:secret@host/db' });
     expect(attempt).toThrow(DatabaseSetupError);

@@ -38,11 +38,10 @@ export function resolveDatabase(env: Env = process.env): DatabaseTarget {
   const url = env.DATABASE_URL?.trim();
   if (!url) return { kind: 'pglite', dataDir: path.resolve(env.PGLITE_DIR?.trim() || defaultPgliteDir) };
 
-  let host: string;
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
+    parsed = new URL(url);
     if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new Error('not postgres');
-    host = parsed.hostname;
   } catch {
     // The URL itself is never echoed: it usually holds a password.
     throw new DatabaseSetupError(
@@ -50,7 +49,14 @@ export function resolveDatabase(env: Env = process.env): DatabaseTarget {
       'Set DATABASE_URL to a URL like postgres://user:password@host:5432/database, or unset it to use the local PGlite database in .data/pglite.',
     );
   }
-  return host.endsWith('neon.tech') ? { kind: 'neon', url } : { kind: 'postgres', url };
+  if (parsed.hostname.endsWith('neon.tech')) return { kind: 'neon', url };
+  // Without a user name, pg sends none when USER is unset (as in containers) and the server refuses
+  // the connection; use PGUSER, else USER, else postgres, as psql-style defaults would.
+  if (!parsed.username) {
+    parsed.username = env.PGUSER?.trim() || env.USER?.trim() || 'postgres';
+    return { kind: 'postgres', url: parsed.toString() };
+  }
+  return { kind: 'postgres', url };
 }
 
 /** The kind /api/health reports. DB_LABEL wins: the serving script sets it to `pglite` for its socket. */
