@@ -25,14 +25,24 @@ const pages: Record<string, string> = {
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const budget = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1200, tbtMs: 50, cls: 0 };
 
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** A run's scores (0–100) and metrics. */
+function figuresOf(lhr: import('lighthouse').Result) {
+  const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Record<(typeof categories)[number], number>;
+  return {
+    scores,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? Infinity,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity,
+  };
+}
+
 /** Every score met and LCP and TBT under 80 % of their budgets: no need for a median. */
 function clearlyWithinBudget(lhr: import('lighthouse').Result): boolean {
   if (lhr.runtimeError) return false;
-  const scoresMet = (['performance', 'accessibility', 'best-practices', 'seo'] as const).every((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100) >= budget[id]);
-  const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
-  const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
-  const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity;
-  return scoresMet && lcp <= 0.8 * budget.lcpMs && tbt <= 0.8 * budget.tbtMs && cls <= budget.cls;
+  const { scores, lcp, tbt, cls } = figuresOf(lhr);
+  return categories.every((id) => scores[id] >= budget[id]) && lcp <= 0.8 * budget.lcpMs && tbt <= 0.8 * budget.tbtMs && cls <= budget.cls;
 }
 
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
@@ -64,13 +74,9 @@ try {
     }
     lhrs.sort((a, b) => (a.categories['performance']?.score ?? 0) - (b.categories['performance']?.score ?? 0));
     const lhr = lhrs[Math.floor(lhrs.length / 2)]!;
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
-    const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
-    const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity;
-    const row = { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') };
+    const { scores: row, lcp, tbt, cls } = figuresOf(lhr);
     console.log(`${`${name} (${lhrs.length})`.padEnd(18)} ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ${String(row['best-practices']).padStart(4)}  ${String(row.seo).padStart(4)}  ${String(Math.round(lcp)).padStart(6)}  ${String(Math.round(tbt)).padStart(6)}  ${cls.toFixed(3)}`);
-    for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const) {
+    for (const key of categories) {
       if (row[key] < budget[key]) {
         const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id).slice(0, 6);
         failures.push(`${name}: ${key} ${row[key]} < ${budget[key]}${failing.length ? ` (failing audits: ${failing.join(', ')})` : ''}`);

@@ -6,18 +6,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromiumPath } from '../tests/support/browser.ts';
-import { findFreePort } from './lib/free-port.ts';
-
-/** True when nothing listens on `port` (on any address) right now. */
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, () => probe.close(() => resolve(true)));
-  });
-}
+import { findFreePort, portIsFree } from './lib/free-port.ts';
 
 // A server left running on 4400 (an earlier run, `npx playwright test`) would answer in place of
 // this build, so the suite takes another free port rather than testing someone else's site.

@@ -2,10 +2,9 @@
 import { chatEndContract } from '../../src/lib/api/chat.contract';
 import { defineHandler } from '../../src/server/http/handler';
 import { endChatConversation } from '../../src/server/services/chat/chat.service';
-import { clientAddress } from '../../src/server/http/client-address';
-import { clientHash } from '../../src/server/services/client-hash';
+import { clientAddressHash } from '../../src/server/http/client-address';
 
 export default defineHandler(chatEndContract, ({ body, request, context }) =>
-  endChatConversation(body, { ipHash: clientHash(clientAddress(request, context) ?? 'unknown') }));
+  endChatConversation(body, { ipHash: clientAddressHash(request, context) }));
 
 export const config = { path: '/api/chatbot/end-conversation' };

@@ -2,10 +2,9 @@
 import { chatFeedbackContract } from '../../src/lib/api/chat.contract';
 import { defineHandler } from '../../src/server/http/handler';
 import { recordChatFeedback } from '../../src/server/services/chat/chat.service';
-import { clientAddress } from '../../src/server/http/client-address';
-import { clientHash } from '../../src/server/services/client-hash';
+import { clientAddressHash } from '../../src/server/http/client-address';
 
 export default defineHandler(chatFeedbackContract, ({ body, request, context }) =>
-  recordChatFeedback(body, { ipHash: clientHash(clientAddress(request, context) ?? 'unknown') }));
+  recordChatFeedback(body, { ipHash: clientAddressHash(request, context) }));
 
 export const config = { path: '/api/chatbot/feedback' };

@@ -3,10 +3,9 @@ import { chatUploadFormSchema } from '../../src/lib/api/chat-image.contract';
 import { chatUploadContract } from '../../src/lib/api/chat.contract';
 import { defineHandler } from '../../src/server/http/handler';
 import { storeChatImage } from '../../src/server/services/chat/chat-image.service';
-import { clientAddress } from '../../src/server/http/client-address';
-import { clientHash } from '../../src/server/services/client-hash';
+import { clientAddressHash } from '../../src/server/http/client-address';
 
 export default defineHandler({ ...chatUploadContract, request: chatUploadFormSchema }, ({ body, request, context }) =>
-  storeChatImage(body, { ipHash: clientHash(clientAddress(request, context) ?? 'unknown') }));
+  storeChatImage(body, { ipHash: clientAddressHash(request, context) }));
 
 export const config = { path: '/api/chatbot/upload-image' };

@@ -2,10 +2,9 @@
 import { chatContract } from '../../src/lib/api/chat.contract';
 import { defineHandler } from '../../src/server/http/handler';
 import { answerChatMessage } from '../../src/server/services/chat/chat.service';
-import { clientAddress } from '../../src/server/http/client-address';
-import { clientHash } from '../../src/server/services/client-hash';
+import { clientAddressHash } from '../../src/server/http/client-address';
 
 export default defineHandler(chatContract, ({ body, request, context, log }) =>
-  answerChatMessage(body, { ipHash: clientHash(clientAddress(request, context) ?? 'unknown') }, log));
+  answerChatMessage(body, { ipHash: clientAddressHash(request, context) }, log));
 
 export const config = { path: '/api/chatbot' };
