@@ -7,10 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { closeSharedDbs } from '../src/server/db/connect';
 import { databaseForScripts, type ScriptDatabase } from './lib/database-for-scripts';
@@ -49,7 +47,13 @@ export interface RunningSite {
 
 const compressible = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
 
-/** Writes a fetch Response to Node's response, compressed like Netlify's CDN would for text types. */
+/**
+ * Writes a fetch Response to Node's response, compressed like Netlify's CDN would for text types.
+ * The body is read to its end before anything is sent: cancelling a body that @netlify/dev streams
+ * from a file (a browser that navigates away mid-response, a HEAD request) races Node's web-stream
+ * adapter into an uncaught "Controller is already closed" that stops the whole server. Every body
+ * served here is small (pages, assets, JSON, a photo of at most 4 MB).
+ */
 async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
@@ -58,9 +62,9 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
 
-  if (!response.body || req.method === 'HEAD') {
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (!body || req.method === 'HEAD') {
     res.end();
-    await response.body?.cancel();
     return;
   }
   const accepted = String(req.headers['accept-encoding'] ?? '');
@@ -68,32 +72,48 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   const encoding = response.headers.has('content-encoding') || !compressible.test(type)
     ? undefined
     : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
   if (!encoding) {
-    await pipeline(body, res);
+    res.end(body);
     return;
   }
+  const compressed = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
   res.removeHeader('Content-Length');
   res.setHeader('Content-Encoding', encoding);
   res.setHeader('Vary', 'Accept-Encoding');
-  const compressor = encoding === 'br' ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
-  await pipeline(body, compressor, res);
+  res.setHeader('Content-Length', compressed.length);
+  res.end(compressed);
+}
+
+/** Netlify refuses a synchronous function request body over 6 MB before the function runs. */
+const netlifyBodyLimit = 6 * 1024 * 1024;
+
+class BodyTooLargeError extends Error {}
+
+/**
+ * The request body, read whole as Netlify hands it to a function (never a live stream: cancelling
+ * one races Node's web-stream adapter, see `send`); undefined for GET and HEAD.
+ */
+async function readRequestBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (req.method === 'GET' || req.method === 'HEAD') return undefined;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > netlifyBodyLimit) throw new BodyTooLargeError();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** The Node request as a fetch Request, as Netlify hands it to a function. */
-function toRequest(req: IncomingMessage, requestId: string): Request {
+async function toRequest(req: IncomingMessage, requestId: string): Promise<Request> {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     for (const value of values ?? []) headers.append(name, value);
   }
   headers.set('x-nf-request-id', requestId);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
-    method: req.method ?? 'GET',
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
-    duplex: 'half',
-  } as RequestInit);
+  const body = await readRequestBody(req);
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method: req.method ?? 'GET', headers, body: body ? new Uint8Array(body) : null });
 }
 
 async function notFoundPage(distDirs: string[]): Promise<Response> {
@@ -165,15 +185,19 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
           const fn = functions?.match(req.method ?? 'GET', pathname);
           if (fn) {
             const requestId = randomUUID();
-            const request = toRequest(req, requestId);
+            const request = await toRequest(req, requestId);
             await send(req, res, await fn.handler(request, localContext(request, fn, requestId, req.socket.remoteAddress ?? '')));
             return;
           }
           const matched = await netlify.handleAndIntrospectNodeRequest(req);
           await send(req, res, matched?.response ?? (await notFoundPage(distDirs)));
         } catch (error) {
-          // The browser closing a connection mid-response (navigation, aborted fetch) is not a failure.
-          if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+          if (error instanceof BodyTooLargeError) {
+            res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+            res.end(JSON.stringify({ error: `413: The request is larger than ${netlifyBodyLimit / 1024 / 1024} MB, more than Netlify passes to a function.` }));
+            req.resume();
+            return;
+          }
           console.error(`Serving ${req.method} ${req.url} failed:`, error);
           if (res.headersSent) {
             res.destroy();
