@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Env } from '../src/server/db/connect';
 import { databaseForScripts, withScriptDb, type ScriptDatabase } from './lib/database-for-scripts';
 import { runIfMain } from './lib/run-script';
+import { writeSecurityHeaders } from './lib/security-headers';
 import { onShutdown } from './lib/shutdown';
 import { describeApplied, migrateDatabase } from './migrate';
 import { describeSeed, seedDatabase } from './seed';
@@ -32,6 +33,7 @@ export async function buildSite(database: ScriptDatabase, astroArgs: string[] = 
 
   const code = await run('npx', ['astro', 'build', ...astroArgs], database.env);
   if (code === 0) {
+    await writeSecurityHeaders('dist');
     await mkdir(path.dirname(buildStampPath), { recursive: true });
     await writeFile(buildStampPath, `${new Date().toISOString()}\n`);
   }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
+import { HeadersHandler } from '@netlify/headers';
 import { closeSharedDbs } from '../src/server/db/connect';
 import { databaseForScripts, type ScriptDatabase } from './lib/database-for-scripts';
 import { loadFunctions, localContext } from './lib/functions-router';
@@ -105,6 +106,32 @@ async function readRequestBody(req: IncomingMessage): Promise<Buffer | undefined
   return Buffer.concat(chunks);
 }
 
+/** Longest request target served; Netlify's own limit is about 8 KB too. */
+const maxUrlLength = 8 * 1024;
+
+/** A JSON error in our API format, for requests refused before any function runs. */
+function refuse(res: ServerResponse, status: number, sentence: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ error: `${status}: ${sentence}` }));
+}
+
+/**
+ * Why a request cannot be served (status and sentence), or undefined: an over-long address, a
+ * malformed Host header, or a path with broken percent-encoding. Netlify's edge refuses these too.
+ */
+export function malformedRequest(req: Pick<IncomingMessage, 'url' | 'headers'>): [number, string] | undefined {
+  const target = req.url ?? '/';
+  if (target.length > maxUrlLength) return [414, `The address is longer than ${maxUrlLength / 1024} KB. Check the link and try a shorter one.`];
+  const host = req.headers.host;
+  if (host !== undefined && !/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return [400, 'The Host header is not a valid host name.'];
+  try {
+    decodeURIComponent(new URL(target, 'http://localhost').pathname);
+  } catch {
+    return [400, 'The address has broken percent-encoding (a % not followed by two hex digits). Check the link and try again.'];
+  }
+  return undefined;
+}
+
 /** The Node request as a fetch Request, as Netlify hands it to a function. */
 async function toRequest(req: IncomingMessage, requestId: string): Promise<Request> {
   const headers = new Headers();
@@ -178,9 +205,16 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     cleanup.push(closeSharedDbs);
     if (functions && options.schedules !== false) cleanup.push(startSchedules(functions.scheduled.map((f) => ({ ...f, run: () => runScheduledFunction(f) }))));
 
-    const server = createServer((req, res) => {
+    const headerRules = new HeadersHandler({ configPath: path.join(projectRoot, 'netlify.toml'), projectDir: projectRoot, publishDir: path.relative(projectRoot, distDirs.at(-1)!) || 'dist', logger: console });
+    // Large enough that an over-long address reaches malformedRequest (414) instead of Node's bare 431.
+    const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
       void (async () => {
         try {
+          const malformed = malformedRequest(req);
+          if (malformed) {
+            refuse(res, ...malformed);
+            return;
+          }
           const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
           const fn = functions?.match(req.method ?? 'GET', pathname);
           if (fn) {
@@ -190,7 +224,15 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
             return;
           }
           const matched = await netlify.handleAndIntrospectNodeRequest(req);
-          await send(req, res, matched?.response ?? (await notFoundPage(distDirs)));
+          if (matched) {
+            await send(req, res, matched.response);
+            return;
+          }
+          // The header rules (netlify.toml, dist/_headers) reach the 404 page too, as on Netlify.
+          const notFound = await notFoundPage(distDirs);
+          const ruleHeaders = await headerRules.apply(new Request(new URL(req.url ?? '/', 'http://localhost')));
+          for (const [key, value] of Object.entries(ruleHeaders)) notFound.headers.set(key, value);
+          await send(req, res, notFound);
         } catch (error) {
           if (error instanceof BodyTooLargeError) {
             res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
@@ -203,11 +245,19 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
             res.destroy();
             return;
           }
-          res.statusCode = 500;
-          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-          res.end('500: The local server failed to answer this request; see its log.\n');
+          refuse(res, 500, 'The local server failed to answer this request; see its log.');
         }
       })();
+    });
+    // A request Node's parser refuses (headers over the limit, bad syntax) gets our error format too.
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const [status, text] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+      const body = JSON.stringify({ error: `${status}: The request could not be read (${text.toLowerCase()}). Check the link and try again.` });
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -5,6 +5,6 @@ import { defineHandler } from '../../src/server/http/handler';
 import { submitLead } from '../../src/server/http/lead-submission';
 
 export default defineHandler(bookingContract, ({ body: { notes, ...body }, ...request }) =>
-  submitLead({ kind: 'booking', ...body, message: notes, officeId: findServiceArea(body.zip)?.office.id, pageContext: body.pageContext || 'Schedule Appointment' }, request));
+  submitLead({ kind: 'booking', ...body, message: notes, officeId: findServiceArea(body.zip)?.office.id, pageContext: body.pageContext || 'Schedule Appointment' }, request), { requires: ['CLIENT_HASH_SECRET'] });
 
 export const config = { path: '/api/booking' };

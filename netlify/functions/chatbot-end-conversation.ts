@@ -5,6 +5,6 @@ import { endChatConversation } from '../../src/server/services/chat/chat.service
 import { clientAddressHash } from '../../src/server/http/client-address';
 
 export default defineHandler(chatEndContract, ({ body, request, context }) =>
-  endChatConversation(body, { ipHash: clientAddressHash(request, context) }));
+  endChatConversation(body, { ipHash: clientAddressHash(request, context) }), { requires: ['CLIENT_HASH_SECRET'] });
 
 export const config = { path: '/api/chatbot/end-conversation' };

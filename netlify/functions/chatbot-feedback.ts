@@ -5,6 +5,6 @@ import { recordChatFeedback } from '../../src/server/services/chat/chat.service'
 import { clientAddressHash } from '../../src/server/http/client-address';
 
 export default defineHandler(chatFeedbackContract, ({ body, request, context }) =>
-  recordChatFeedback(body, { ipHash: clientAddressHash(request, context) }));
+  recordChatFeedback(body, { ipHash: clientAddressHash(request, context) }), { requires: ['CLIENT_HASH_SECRET'] });
 
 export const config = { path: '/api/chatbot/feedback' };

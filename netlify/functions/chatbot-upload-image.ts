@@ -6,6 +6,6 @@ import { storeChatImage } from '../../src/server/services/chat/chat-image.servic
 import { clientAddressHash } from '../../src/server/http/client-address';
 
 export default defineHandler({ ...chatUploadContract, request: chatUploadFormSchema }, ({ body, request, context }) =>
-  storeChatImage(body, { ipHash: clientAddressHash(request, context) }));
+  storeChatImage(body, { ipHash: clientAddressHash(request, context) }), { requires: ['CLIENT_HASH_SECRET'] });
 
 export const config = { path: '/api/chatbot/upload-image' };

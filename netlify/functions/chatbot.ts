@@ -5,6 +5,6 @@ import { answerChatMessage } from '../../src/server/services/chat/chat.service';
 import { clientAddressHash } from '../../src/server/http/client-address';
 
 export default defineHandler(chatContract, ({ body, request, context, log }) =>
-  answerChatMessage(body, { ipHash: clientAddressHash(request, context) }, log));
+  answerChatMessage(body, { ipHash: clientAddressHash(request, context) }, log), { requires: ['CLIENT_HASH_SECRET'] });
 
 export const config = { path: '/api/chatbot' };

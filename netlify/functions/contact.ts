@@ -4,6 +4,6 @@ import { defineHandler } from '../../src/server/http/handler';
 import { submitLead } from '../../src/server/http/lead-submission';
 
 export default defineHandler(contactContract, ({ body, ...request }) =>
-  submitLead({ kind: 'estimate', ...body, pageContext: body.pageContext || defaultPageContext }, request));
+  submitLead({ kind: 'estimate', ...body, pageContext: body.pageContext || defaultPageContext }, request), { requires: ['CLIENT_HASH_SECRET'] });
 
 export const config = { path: '/api/contact' };

@@ -3,7 +3,7 @@ import { healthContract } from '../../src/lib/api/health.contract';
 import { databaseLabel, withDb } from '../../src/server/db/connect';
 import { countAppliedMigrations } from '../../src/server/db/migrate';
 import { defineHandler } from '../../src/server/http/handler';
-import { HttpError } from '../../src/server/http/response';
+import { appError } from '../../src/server/http/errors';
 
 export default defineHandler(healthContract, async ({ log }) => {
   try {
@@ -11,7 +11,7 @@ export default defineHandler(healthContract, async ({ log }) => {
     return await withDb(async (db) => ({ ok: true, db: databaseLabel(), migrations: await countAppliedMigrations(db) }));
   } catch (error) {
     log.error('database check failed', error);
-    throw new HttpError(503, 'The database is not answering right now. Try again in a minute.');
+    throw appError('DatabaseUnavailable');
   }
 });
 

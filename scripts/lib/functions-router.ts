@@ -67,7 +67,11 @@ export async function loadFunctions(dir: string): Promise<{ names: string[]; sch
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: unknown; config?: Config };
     if (typeof mod.default !== 'function') throw new Error(`netlify/functions/${file} has no default export function.`);
     const config = mod.config;
-    if (config && 'schedule' in config && typeof config.schedule === 'string') scheduled.push({ name, schedule: config.schedule, handler: mod.default as Handler });
+    if (config && 'schedule' in config && typeof config.schedule === 'string') {
+      // Scheduled functions run on their schedule only: no address reaches them, as on Netlify.
+      scheduled.push({ name, schedule: config.schedule, handler: mod.default as Handler });
+      continue;
+    }
     const paths = list(config && 'path' in config ? config.path : undefined);
     // A function without config.path answers at /.netlify/functions/<name>, as on Netlify.
     for (const routePath of paths.length > 0 ? paths : [`/.netlify/functions/${name}`]) {

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import {
-  chooseChannel, detectChannel, isUsableChannel, parseDetectionRules, readCookie, readStoredTable, swapPhoneLinks,
+  chooseChannel, detectChannel, isUsableChannel, usableChannel, parseDetectionRules, readCookie, readStoredTable, swapPhoneLinks,
   trackingNumbersPath, trackingTableStorageKey, trafficSourceCookie, trafficSourceScript, type TrackingChannel,
 } from './traffic-source';
 
@@ -131,6 +131,15 @@ describe('readStoredTable and isUsableChannel', () => {
     expect(readStoredTable(storage('{oops'), 0)).toBeNull();
     expect(readStoredTable(storage({ fetchedAt: 2000, trackingNumbers: [{ ...table[1], displayNumber: '512-555-0101 ext. 9' }] }), 0)).toBeNull();
     expect(readStoredTable(null, 0)).toBeNull();
+  });
+
+  test('a record in another phone format is normalised, and an unusable one is skipped on its own', () => {
+    const other = { ...table[1], displayNumber: '+1 512-555-0101', telLink: 'tel:512-555-0101', isActive: undefined };
+    const broken = { ...table[1], channelKey: 'broken', displayNumber: 'call us' };
+    const read = readStoredTable(storage({ fetchedAt: 2000, trackingNumbers: [table[0], other, broken] }), 1000);
+    expect(read?.channels.map((c) => c.channelKey)).toEqual([table[0]!.channelKey, table[1]!.channelKey]);
+    expect(read?.channels[1]).toMatchObject({ displayNumber: '(512) 555-0101', telLink: 'tel:+15125550101', isActive: true });
+    expect(usableChannel({ ...table[1], detectionRules: { urlParams: ['gclid'] } })?.detectionRules).toBe('{"urlParams":["gclid"]}');
   });
 
   test('a usable record has the office number format and a normalised tel: link', () => {

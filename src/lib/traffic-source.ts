@@ -142,15 +142,51 @@ export function isUsableChannel(value: unknown): value is TrackingChannel {
     && typeof c.detectionRules === 'string';
 }
 
-/** The table stored from the API, when it is newer than `notBefore` and every record is usable. */
+/**
+ * A record from the API or storage in the shape the swap shows, or null when it cannot be shown.
+ * A US number written another way ("512-555-0100", "+1 512 555 0100") is rewritten as
+ * "(512) 555-0100" with its tel: link; flags SPEC does not require default to active, not default;
+ * rules may come as an object. One record that cannot be used is skipped on its own.
+ */
+export function usableChannel(value: unknown): TrackingChannel | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const c = value as Record<string, unknown>;
+  if (typeof c.channelKey !== 'string' || c.channelKey === '' || typeof c.displayNumber !== 'string') return null;
+  let digits = c.displayNumber.replace(/\D/g, '');
+  if (digits.length === 11 && digits.charAt(0) === '1') digits = digits.slice(1);
+  if (digits.length !== 10) return null;
+  const rules = c.detectionRules;
+  const channel: TrackingChannel = {
+    channelKey: c.channelKey,
+    displayNumber: '(' + digits.slice(0, 3) + ') ' + digits.slice(3, 6) + '-' + digits.slice(6),
+    telLink: 'tel:+1' + digits,
+    isDefault: c.isDefault === true,
+    isActive: c.isActive !== false,
+    detectionRules: typeof rules === 'string' ? rules : rules && typeof rules === 'object' ? JSON.stringify(rules) : '{}',
+  };
+  return isUsableChannel(channel) ? channel : null;
+}
+
+/** The usable records of a list (see `usableChannel`), or null when it is not a list or none is usable. */
+export function usableChannels(list: unknown): TrackingChannel[] | null {
+  if (!Array.isArray(list)) return null;
+  const channels: TrackingChannel[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const channel = usableChannel(list[i]);
+    if (channel) channels.push(channel);
+  }
+  return channels.length > 0 ? channels : null;
+}
+
+/** The table stored from the API, when it is newer than `notBefore` and has a usable record. */
 export function readStoredTable(storage: Pick<Storage, 'getItem'> | null, notBefore: number): { fetchedAt: number; channels: TrackingChannel[] } | null {
   try {
     const stored: unknown = JSON.parse((storage && storage.getItem('trackingNumbers')) || 'null');
     if (typeof stored !== 'object' || stored === null) return null;
     const { fetchedAt, trackingNumbers } = stored as { fetchedAt?: unknown; trackingNumbers?: unknown };
-    if (typeof fetchedAt !== 'number' || fetchedAt <= notBefore || !Array.isArray(trackingNumbers)) return null;
-    if (!trackingNumbers.every(isUsableChannel)) return null;
-    return { fetchedAt, channels: trackingNumbers };
+    if (typeof fetchedAt !== 'number' || fetchedAt <= notBefore) return null;
+    const channels = usableChannels(trackingNumbers);
+    return channels ? { fetchedAt, channels } : null;
   } catch {
     return null;
   }
@@ -191,8 +227,8 @@ export function refreshStoredTable(storage: Storage | null, now: number): void {
   fetch('/api/tracking-numbers', { credentials: 'include' })
     .then((response) => (response.ok ? response.json() : null))
     .then((body: { trackingNumbers?: unknown } | null) => {
-      const list = body && body.trackingNumbers;
-      if (!Array.isArray(list) || !list.every(isUsableChannel)) return;
+      const list = usableChannels(body && body.trackingNumbers);
+      if (!list) return;
       storage.setItem('trackingNumbers', JSON.stringify({ fetchedAt: Date.now(), trackingNumbers: list }));
     })
     .catch((error: unknown) => console.warn('[tracking numbers] refresh failed', error));
@@ -237,7 +273,7 @@ export function runTrafficSource(config: TrafficSourceConfig): void {
 /** The functions the inline script carries, in the order they are written into it. */
 export const inlineFunctions = [
   parseDetectionRules, channelMatches, detectChannel, readCookie, chooseChannel, isUsableChannel,
-  readStoredTable, swapPhoneLinks, refreshStoredTable, runTrafficSource,
+  usableChannel, usableChannels, readStoredTable, swapPhoneLinks, refreshStoredTable, runTrafficSource,
 ];
 
 /** The classic inline `<script>` text for the page head: every function above, then the call. */

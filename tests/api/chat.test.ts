@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { chatContract, chatMessageMaxLength } from '../../src/lib/api/chat.contract';
@@ -138,28 +138,51 @@ describe('chat endpoints over HTTP (PGlite)', () => {
     const body = chatBody('What are your hours?');
     await post('/api/chatbot', json(body));
     for (const feedback of ['positive', 'negative']) {
-      const response = await post('/api/chatbot/feedback', json({ messageId: 'msg_1', conversationId: body.conversationId, feedback }));
+      const response = await post('/api/chatbot/feedback', json({ messageId: 'msg_1', conversationId: body.conversationId, sessionId: body.sessionId, feedback }));
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ok: true });
     }
     const rows = await db.selectFrom('chat_feedback').selectAll().where('conversation_id', '=', body.conversationId).execute();
     expect(rows.map((r) => r.feedback)).toEqual(['negative']);
-    await expectClientError(await post('/api/chatbot/feedback', json({ messageId: 'm', conversationId: id('conv'), feedback: 'positive' })), 404);
+    await expectClientError(await post('/api/chatbot/feedback', json({ messageId: 'm', conversationId: id('conv'), sessionId: body.sessionId, feedback: 'positive' })), 404);
   });
 
   test('a rating ends the conversation and queues the transcript for staff once', async () => {
     const body = chatBody('Are you licensed?');
     await post('/api/chatbot', json(body));
-    expect((await post('/api/chatbot/end-conversation', json({ conversationId: body.conversationId, rating: 4 }))).status).toBe(200);
-    expect((await post('/api/chatbot/end-conversation', json({ conversationId: body.conversationId, rating: 5 }))).status).toBe(200);
+    expect((await post('/api/chatbot/end-conversation', json({ conversationId: body.conversationId, sessionId: body.sessionId, rating: 4 }))).status).toBe(200);
+    expect((await post('/api/chatbot/end-conversation', json({ conversationId: body.conversationId, sessionId: body.sessionId, rating: 5 }))).status).toBe(200);
     const conversation = await db.selectFrom('chat_conversations').selectAll().where('id', '=', body.conversationId).executeTakeFirstOrThrow();
     expect(conversation.rating).toBe(5);
     expect(conversation.ended_at).not.toBeNull();
     const notes = (await db.selectFrom('outbox_messages').selectAll().where('topic', '=', 'staff-chat-rating').execute())
       .filter((n) => n.payload.subject.includes(body.conversationId));
     expect(notes).toHaveLength(1);
-    await expectClientError(await post('/api/chatbot/end-conversation', json({ conversationId: id('conv'), rating: 3 })), 404);
-    await expectClientError(await post('/api/chatbot/end-conversation', json({ conversationId: body.conversationId, rating: 6 })), 400);
+    await expectClientError(await post('/api/chatbot/end-conversation', json({ conversationId: id('conv'), sessionId: body.sessionId, rating: 3 })), 404);
+    await expectClientError(await post('/api/chatbot/end-conversation', json({ conversationId: body.conversationId, sessionId: body.sessionId, rating: 6 })), 400);
+  });
+
+  test('feedback and a rating need the session that owns the conversation: another session gets the same 404 as a missing one', async () => {
+    const body = chatBody('Do you work on Saturdays?');
+    await post('/api/chatbot', json(body));
+    const stranger = id('session');
+    await expectClientError(await post('/api/chatbot/feedback', json({ messageId: 'm1', conversationId: body.conversationId, sessionId: stranger, feedback: 'negative' })), 404);
+    await expectClientError(await post('/api/chatbot/end-conversation', json({ conversationId: body.conversationId, sessionId: stranger, rating: 1 })), 404);
+    await expectClientError(await post('/api/chatbot/feedback', json({ messageId: 'm1', conversationId: body.conversationId, feedback: 'negative' })), 400);
+    const conversation = await db.selectFrom('chat_conversations').selectAll().where('id', '=', body.conversationId).executeTakeFirstOrThrow();
+    expect(conversation.rating).toBeNull();
+    expect(await db.selectFrom('chat_feedback').selectAll().where('conversation_id', '=', body.conversationId).execute()).toEqual([]);
+  });
+
+  test('guessing conversation ids is throttled: requests that end in 404 still count towards the limit', async () => {
+    delete process.env.CHAT_RATE_LIMIT;
+    const sessionId = id('session');
+    const statuses: number[] = [];
+    for (let i = 0; i < 65; i++) {
+      statuses.push((await post('/api/chatbot/feedback', json({ messageId: 'm', conversationId: id('conv'), sessionId, feedback: 'positive' }))).status);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   test('a photo is re-encoded as JPEG without its metadata and served back with nosniff', async () => {
@@ -177,6 +200,18 @@ describe('chat endpoints over HTTP (PGlite)', () => {
       expect(meta.format).toBe('jpeg');
       expect(meta.exif).toBeUndefined();
       expect(Buffer.from(bytes).includes('secret-owner')).toBe(false);
+    }
+  });
+
+  test('a photo whose database row cannot be written is not left in storage', async () => {
+    const before = await readdir(process.env.UPLOAD_DIR!).catch(() => []);
+    await sql`alter table chat_images add constraint refuse_all check (false) not valid`.execute(db);
+    try {
+      const response = await post('/api/chatbot/upload-image', { method: 'POST', body: uploadForm(await photo('jpeg')) });
+      expect(response.status).toBe(500);
+      expect(await readdir(process.env.UPLOAD_DIR!).catch(() => [])).toEqual(before);
+    } finally {
+      await sql`alter table chat_images drop constraint refuse_all`.execute(db);
     }
   });
 
@@ -333,8 +368,8 @@ describe('chat endpoints over HTTP (PostgreSQL)', () => {
     const body = chatBody('How much does a tankless water heater cost?');
     const answer = await (await fetch(`${site.url}/api/chatbot`, json(body))).json();
     expect(answer.message).toContain('$3,500');
-    expect((await fetch(`${site.url}/api/chatbot/feedback`, json({ messageId: 'a1', conversationId: body.conversationId, feedback: 'positive' }))).status).toBe(200);
-    expect((await fetch(`${site.url}/api/chatbot/end-conversation`, json({ conversationId: body.conversationId, rating: 5 }))).status).toBe(200);
+    expect((await fetch(`${site.url}/api/chatbot/feedback`, json({ messageId: 'a1', conversationId: body.conversationId, sessionId: body.sessionId, feedback: 'positive' }))).status).toBe(200);
+    expect((await fetch(`${site.url}/api/chatbot/end-conversation`, json({ conversationId: body.conversationId, sessionId: body.sessionId, rating: 5 }))).status).toBe(200);
     expect(await db.selectFrom('chat_messages').select('role').where('conversation_id', '=', body.conversationId).execute()).toHaveLength(2);
     expect(await db.selectFrom('outbox_messages').select('topic').execute()).toEqual([{ topic: 'staff-chat-rating' }]);
   });

@@ -157,8 +157,8 @@ describe('GET /api/reviews without a database', () => {
       const response = await reviews(new Request('http://localhost/api/reviews?minRating=4'));
       expect(response.status).toBe(503);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect((await response.json()).error).toMatch(/^503: Reviews are not available right now\./);
-      expect(String(logged.mock.calls[0]?.[0])).toContain('reading reviews failed');
+      expect((await response.json()).error).toMatch(/^503: Our system is not answering right now.*\(512\) 368-9159.*\(830\) 460-3565/);
+      expect(String(logged.mock.calls[0]?.[0])).toContain('database unavailable');
     } finally {
       logged.mockRestore();
       if (saved.url === undefined) delete process.env.DATABASE_URL;

@@ -147,7 +147,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
       expect(response.status).toBe(400);
       const body = await response.json();
       expect(body.fields).toEqual({
-        requestedUrl: 'Send the missing address as a root-relative path with its query, such as /old-page?x=1.',
+        requestedUrl: 'Send the missing address as a root-relative path with its query, such as /old-page?x=1 (not //host/...).',
         referrer: 'This must be text.',
         extra: 'This field is not accepted.',
       });

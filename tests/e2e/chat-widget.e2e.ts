@@ -464,7 +464,7 @@ test.describe('clear, end and rate', () => {
     await expect(ratingDialog(page)).toBeHidden();
     await expect(messages(page).last()).toContainText('Thank you for rating this chat 4 out of 5!');
     await expect.poll(() => calls.filter((c) => c.path === '/api/chatbot/end-conversation').map((c) => c.body)).toEqual([
-      { conversationId: expect.stringMatching(/^conv_/), rating: 4 },
+      { conversationId: expect.stringMatching(/^conv_/), sessionId: expect.stringMatching(/^session_/), rating: 4 },
     ]);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('chatbot_conversations')!).rating)).toBe(4);
   });

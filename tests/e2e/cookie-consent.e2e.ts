@@ -35,7 +35,10 @@ async function serveBuildWithIds(page: Page, ids: typeof testIds | null): Promis
       .replace(/data-analytics-id(="[^"]*")?/, `data-analytics-id="${ids?.analytics ?? ''}"`)
       .replace(/data-ad-pixel-id(="[^"]*")?/, `data-ad-pixel-id="${ids?.adPixel ?? ''}"`)
       .replace(/data-session-recording-id(="[^"]*")?/, `data-session-recording-id="${ids?.sessionRecording ?? ''}"`);
-    await route.fulfill({ status: response.status(), headers: { 'content-type': 'text/html; charset=utf-8' }, body: html });
+    // The page's own headers are kept, so its Content-Security-Policy must allow the consented tags.
+    const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = response.headers();
+    expect(headers['content-security-policy']).toContain("object-src 'none'");
+    await route.fulfill({ status: response.status(), headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body: html });
   });
 }
 

@@ -38,7 +38,6 @@ let path: string;
 function environment(): ChatEnvironment {
   return {
     now: () => clock,
-    random: Math.random,
     localStorage: local,
     sessionStorage: session,
     pagePath: () => path,
@@ -196,11 +195,20 @@ describe('sending', () => {
     expect($chatState.get().sending).toBe(false);
   });
 
-  test('an answer that breaks the contract counts as a failed request', async () => {
+  test('an answer without a message counts as a failed request', async () => {
     openChat({ moveFocus: true });
-    answer = () => Response.json({ message: '<b>hi</b>' });
+    answer = () => Response.json({ reply: 'hi', needsHandoff: false });
     await sendMessage('Hello?');
     expect(lastMessage().content).toContain("I'm having trouble connecting right now.");
+  });
+
+  test('an answer with only a message (SPEC allows it) is shown and the chips stay as they were', async () => {
+    openChat({ moveFocus: true });
+    const chips = $chatState.get().quickResponses;
+    answer = () => Response.json({ message: 'We serve Kyle.' });
+    await sendMessage('Do you serve Kyle?');
+    expect(lastMessage().content).toBe('We serve Kyle.');
+    expect($chatState.get().quickResponses).toEqual(chips);
   });
 
   test('a reply with needsHandoff shows the card, which then stays', async () => {

@@ -13,14 +13,13 @@ import {
   canSend, chatReplySchema, connectionFailureText, conversationKey, decodeStoredConversation, defaultQuickResponses,
   greetingText, isExpired, messageContent, newConversation, newMessageId, quickResponseListSchema, requestMessages,
   schedulerFailureText, thankYouText, uploadReplySchema,
-  type ChatMessage, type ChatReply, type QuickResponse, type StoredConversation,
+  type ChatMessage, type ChatReplyRead, type QuickResponse, type StoredConversation,
 } from './conversation';
 import { playTone } from './tone';
 
 /** What the store needs from the page; tests pass their own. */
 export interface ChatEnvironment {
   now(): number;
-  random(): number;
   localStorage: Storage | undefined;
   sessionStorage: Storage | undefined;
   pagePath(): string;
@@ -42,7 +41,6 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage | unde
 
 const browserEnvironment: ChatEnvironment = {
   now: () => Date.now(),
-  random: () => Math.random(),
   localStorage: browserStorage('localStorage'),
   sessionStorage: browserStorage('sessionStorage'),
   pagePath: () => location.pathname,
@@ -135,7 +133,7 @@ export function initChat(environment: ChatEnvironment = browserEnvironment): voi
   unsubscribe.forEach((stop) => stop());
   env = environment;
   const now = env.now();
-  const { conversation } = decodeStoredConversation(env.localStorage?.getItem(conversationKey) ?? null, now, env.pagePath(), env.random);
+  const { conversation } = decodeStoredConversation(env.localStorage?.getItem(conversationKey) ?? null, now, env.pagePath());
   const ui = readChatUi(env.sessionStorage);
   $conversation.set(conversation);
   $chatState.set({ ...initialState, quickResponses: readQuickResponses(), unread: ui.unread });
@@ -161,14 +159,14 @@ function updateConversation(change: (c: StoredConversation) => Partial<StoredCon
 function renewIfExpired(): void {
   const now = env.now();
   if (isExpired($conversation.get(), now)) {
-    $conversation.set(newConversation(now, env.pagePath(), env.random));
+    $conversation.set(newConversation(now, env.pagePath()));
     $chatState.setKey('quickResponses', defaultQuickResponses);
   }
 }
 
 function addMessage(message: Omit<ChatMessage, 'id' | 'timestamp'>): ChatMessage {
   const now = env.now();
-  const full: ChatMessage = { id: newMessageId(now, env.random), timestamp: now, ...message };
+  const full: ChatMessage = { id: newMessageId(now), timestamp: now, ...message };
   updateConversation((c) => ({ messages: [...c.messages, full], lastActivity: now, pageContext: env.pagePath() }));
   return full;
 }
@@ -235,7 +233,7 @@ async function uploadImage(image: File): Promise<string> {
   return parsed.data.imageUrl;
 }
 
-async function askAssistant(): Promise<ChatReply> {
+async function askAssistant(): Promise<ChatReplyRead> {
   const { messages, sessionId, conversationId } = $conversation.get();
   const response = await env.request('POST', '/api/chatbot', {
     messages: requestMessages(messages),
@@ -272,7 +270,7 @@ export async function sendMessage(text: string): Promise<boolean> {
       }
     }
     addMessage({ role: 'user', content: messageContent(text, image !== null), ...(imageUrl ? { imageUrl } : {}) });
-    let reply: ChatReply;
+    let reply: ChatReplyRead;
     try {
       reply = await askAssistant();
     } catch (error) {
@@ -281,7 +279,7 @@ export async function sendMessage(text: string): Promise<boolean> {
       return true;
     }
     receive(reply.message, reply.needsHandoff);
-    if (reply.quickResponses.length > 0) $chatState.setKey('quickResponses', reply.quickResponses);
+    if (reply.quickResponses && reply.quickResponses.length > 0) $chatState.setKey('quickResponses', reply.quickResponses);
     if (reply.openScheduler) {
       if (await env.openScheduler()) {
         // The scheduler takes the screen (and focus); the conversation waits in the minimized bar.
@@ -305,7 +303,7 @@ export function sendQuickResponse(quick: QuickResponse): Promise<boolean> {
 export async function giveFeedback(messageId: string, feedback: 'positive' | 'negative'): Promise<void> {
   updateConversation((c) => ({ messages: c.messages.map((m) => (m.id === messageId ? { ...m, feedback } : m)) }));
   try {
-    await env.request('POST', '/api/chatbot/feedback', { messageId, conversationId: $conversation.get().conversationId, feedback });
+    await env.request('POST', '/api/chatbot/feedback', { messageId, conversationId: $conversation.get().conversationId, sessionId: $conversation.get().sessionId, feedback });
   } catch (error) {
     env.logError('the feedback was not recorded', error);
   }
@@ -318,7 +316,7 @@ export function clearChat(): void {
   } catch {
     // Storage blocked: the new conversation below replaces the old one in memory anyway.
   }
-  $conversation.set(newConversation(env.now(), env.pagePath(), env.random));
+  $conversation.set(newConversation(env.now(), env.pagePath()));
   $chatState.set({ ...$chatState.get(), quickResponses: defaultQuickResponses, ratingOpen: false, image: null, imageProblem: null });
   $announcement.set('');
   greetIfEmpty();
@@ -340,7 +338,7 @@ export async function rateChat(rating: number): Promise<void> {
   $chatState.setKey('ratingOpen', false);
   receive(thankYouText(rating));
   try {
-    await env.request('POST', '/api/chatbot/end-conversation', { conversationId: $conversation.get().conversationId, rating });
+    await env.request('POST', '/api/chatbot/end-conversation', { conversationId: $conversation.get().conversationId, sessionId: $conversation.get().sessionId, rating });
   } catch (error) {
     env.logError('the rating was not recorded', error);
   }

@@ -20,8 +20,8 @@ const stored = (overrides: Record<string, unknown> = {}) => JSON.stringify({
 describe('newConversation', () => {
   test('makes ids the chat contract accepts: session_ and conv_ with the time and a random part', () => {
     const c = newConversation(now, '/');
-    expect(c.sessionId).toMatch(new RegExp(`^session_${now}_[a-z0-9]{9}$`));
-    expect(c.conversationId).toMatch(new RegExp(`^conv_${now}_[a-z0-9]{9}$`));
+    expect(c.sessionId).toMatch(new RegExp(`^session_${now}_[0-9a-f]{32}$`));
+    expect(c.conversationId).toMatch(new RegExp(`^conv_${now}_[0-9a-f]{32}$`));
     const request = chatContract.request.safeParse({ messages: [{ role: 'user', content: 'Hi' }], sessionId: c.sessionId, conversationId: c.conversationId, pageContext: '/' });
     expect(request.success).toBe(true);
   });
@@ -64,16 +64,36 @@ describe('decodeStoredConversation', () => {
     ['text that is not JSON', '{not json'],
     ['a number', '42'],
     ['JSON null', 'null'],
-    ['a message with an unknown role', stored({ messages: [{ id: 'm', role: 'system', content: 'x', timestamp: 1 }] })],
     ['a session id without its prefix', stored({ sessionId: 'abc1234567' })],
     ['a conversation id with HTML in it', stored({ conversationId: 'conv_<script>alert(1)</script>' })],
-    ['a rating of 6', stored({ rating: 6 })],
     ['messages that are not a list', stored({ messages: 'hello' })],
     ['a missing lastActivity', stored({ lastActivity: undefined })],
   ])('discards corrupt storage: %s', (_what, raw) => {
     const { conversation, fresh } = decodeStoredConversation(raw, now, '/');
     expect(fresh).toBe(true);
     expect(conversation.messages).toEqual([]);
+  });
+});
+
+describe('decodeStoredConversation with what SPEC makes optional or another page version wrote', () => {
+  test('a conversation stored without a rating is continued, unrated', () => {
+    const { rating: _r, ...withoutRating } = JSON.parse(stored()) as Record<string, unknown>;
+    const { conversation, fresh } = decodeStoredConversation(JSON.stringify(withoutRating), now, '/');
+    expect(fresh).toBe(false);
+    expect(conversation.rating).toBeNull();
+  });
+
+  test('an out-of-range rating is dropped, not the conversation', () => {
+    const { conversation, fresh } = decodeStoredConversation(stored({ rating: 6 }), now, '/');
+    expect(fresh).toBe(false);
+    expect(conversation.rating).toBeNull();
+  });
+
+  test('one unreadable message is dropped and the others kept; unknown fields are ignored', () => {
+    const good = { id: 'm1', role: 'user', content: 'My heater is leaking', timestamp: 1, mood: 'worried' };
+    const { conversation, fresh } = decodeStoredConversation(stored({ messages: [good, { id: 'm2', role: 'system', content: 'x', timestamp: 2 }], theme: 'dark' }), now, '/');
+    expect(fresh).toBe(false);
+    expect(conversation.messages.map((m) => m.id)).toEqual(['m1']);
   });
 });
 
@@ -129,11 +149,16 @@ describe('chatReplySchema', () => {
     expect(chatContract.response.safeParse(reply).success).toBe(true);
     expect(chatReplySchema.safeParse(reply).success).toBe(true);
   });
-  test('refuses an unknown icon or a missing flag, as the contract does', () => {
-    for (const bad of [{ ...reply, quickResponses: [{ label: 'x', message: 'y', icon: 'Bomb' }] }, { message: 'Hi', needsHandoff: false }]) {
-      expect(chatContract.response.safeParse(bad).success).toBe(false);
-      expect(chatReplySchema.safeParse(bad).success).toBe(false);
-    }
+  test('reads an answer without quickResponses (the chips stay) and defaults missing flags to false', () => {
+    const read = chatReplySchema.parse({ message: 'Hi' });
+    expect(read).toEqual({ message: 'Hi', needsHandoff: false, openScheduler: false, quickResponses: undefined });
+  });
+  test('drops one unreadable chip, gives an unknown icon the help icon, and ignores unknown fields', () => {
+    const read = chatReplySchema.parse({ ...reply, extra: 1, quickResponses: [{ label: '', message: 'y', icon: 'Clock' }, { label: 'x', message: 'y', icon: 'Bomb' }] });
+    expect(read.quickResponses).toEqual([{ label: 'x', message: 'y', icon: 'HelpCircle' }]);
+  });
+  test('still needs the message itself', () => {
+    expect(chatReplySchema.safeParse({ needsHandoff: true }).success).toBe(false);
   });
 });
 

@@ -39,44 +39,64 @@ const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/**
+ * Keeps the items of `value` that `item` accepts and drops the others, so one odd entry (written by
+ * an older or newer page) costs that entry, not the whole list.
+ */
+function eachValid<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(z.array(z.unknown()), z.transform((items) => items.flatMap((raw) => {
+    const parsed = item.safeParse(raw);
+    return parsed.success ? [parsed.data as z.output<T>] : [];
+  })));
+}
+
+// SPEC §3's fields are validated; what SPEC makes optional (a rating not given yet) gets its default,
+// and unknown fields are ignored, so a conversation stored by another version of the page still loads.
 const storedConversationSchema = z.object({
   sessionId: z.string().check(z.regex(sessionIdPattern)),
   conversationId: z.string().check(z.regex(conversationIdPattern)),
-  messages: z.array(chatMessageSchema),
+  messages: eachValid(chatMessageSchema),
   lastActivity: z.number(),
-  pageContext: z.string(),
-  rating: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(5))),
+  pageContext: z.catch(z.string(), '/'),
+  rating: z.catch(z.nullable(z.number().check(z.int(), z.gte(1), z.lte(5))), null),
 });
-export type StoredConversation = z.infer<typeof storedConversationSchema>;
+export type StoredConversation = z.output<typeof storedConversationSchema>;
 
-export const quickResponseListSchema = z.array(z.object({
+const quickResponseSchema = z.object({
   label: z.string().check(z.minLength(1), z.maxLength(40)),
   message: z.string().check(z.minLength(1), z.maxLength(200)),
-  icon: z.enum(icons),
-}));
+  icon: z.catch(z.enum(icons), 'HelpCircle'),
+});
+export const quickResponseListSchema = eachValid(quickResponseSchema);
 
-/** The answer of POST /api/chatbot as the widget reads it (the contract's response shape). */
+/**
+ * The answer of POST /api/chatbot as the widget reads it (SPEC §7): the message is required; the
+ * flags default to false; quick replies that are missing or unreadable leave the current chips.
+ */
 export const chatReplySchema = z.object({
   message: z.string(),
-  needsHandoff: z.boolean(),
-  openScheduler: z.boolean(),
-  quickResponses: quickResponseListSchema,
+  needsHandoff: z.catch(z.boolean(), false),
+  openScheduler: z.catch(z.boolean(), false),
+  quickResponses: z.catch(z.optional(quickResponseListSchema), undefined),
 });
+/** A chat answer as the widget reads it. */
+export type ChatReplyRead = z.output<typeof chatReplySchema>;
 
 export const uploadReplySchema = z.object({ imageUrl: z.string() });
 
-/** A random id part: letters and digits only, so ids always match the contract's patterns. */
-export function randomPart(random: () => number = Math.random): string {
-  let out = '';
-  while (out.length < 9) out += Math.floor(random() * 36).toString(36);
-  return out;
+/**
+ * A random id part: 128 bits from the browser's cryptographic source as 32 hex digits, so an id
+ * cannot be guessed from another (the session id is what proves a conversation is the visitor's).
+ */
+export function randomPart(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** SPEC §9: 'session_' + time + random; conversations 'conv_' + time + random. */
-export function newConversation(now: number, pageContext: string, random: () => number = Math.random): StoredConversation {
+export function newConversation(now: number, pageContext: string): StoredConversation {
   return {
-    sessionId: `session_${now}_${randomPart(random)}`,
-    conversationId: `conv_${now}_${randomPart(random)}`,
+    sessionId: `session_${now}_${randomPart()}`,
+    conversationId: `conv_${now}_${randomPart()}`,
     messages: [],
     lastActivity: now,
     pageContext,
@@ -84,8 +104,8 @@ export function newConversation(now: number, pageContext: string, random: () => 
   };
 }
 
-export function newMessageId(now: number, random: () => number = Math.random): string {
-  return `msg_${now}_${randomPart(random)}`;
+export function newMessageId(now: number): string {
+  return `msg_${now}_${randomPart()}`;
 }
 
 export function isExpired(conversation: StoredConversation, now: number): boolean {
@@ -96,7 +116,7 @@ export function isExpired(conversation: StoredConversation, now: number): boolea
  * The stored conversation to continue, or a new one when none is stored, the stored text is corrupt
  * (not JSON, or not a conversation), or it has been inactive for over 30 minutes (SPEC §4, §8).
  */
-export function decodeStoredConversation(raw: string | null, now: number, pageContext: string, random: () => number = Math.random): { conversation: StoredConversation; fresh: boolean } {
+export function decodeStoredConversation(raw: string | null, now: number, pageContext: string): { conversation: StoredConversation; fresh: boolean } {
   if (raw) {
     try {
       const parsed = storedConversationSchema.safeParse(JSON.parse(raw));
@@ -105,7 +125,7 @@ export function decodeStoredConversation(raw: string | null, now: number, pageCo
       // Not JSON: discarded like any other corrupt value.
     }
   }
-  return { conversation: newConversation(now, pageContext, random), fresh: true };
+  return { conversation: newConversation(now, pageContext), fresh: true };
 }
 
 /** SPEC §5: nothing can be sent while a send is in progress, or with empty text and no image. */

@@ -4,12 +4,13 @@
  * what was typed and offer Retry; success clears the form and shows a notice.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { leadLocations, leadServices, leadUrgencies } from '../../business/lead-choices';
 import { messageMaxLength } from '../../lib/api/lead-fields';
 import { MessageField, SelectField, SpamTrap, SubmissionFailure, TextField } from '../shared/FormFields';
 import { officePhoneList, type OfficePhone } from '../shared/office-phones';
 import { ensureToaster } from '../toast/mount-toaster';
+import { typedValues } from '../shared/typed-before-hydration';
 import { createEstimateForm } from './estimate-form.store';
 import type { EstimateField } from './estimate-form.logic';
 
@@ -28,9 +29,10 @@ export default function EstimateForm({ pageContext = 'Contact Page' }: Props) {
   const retryRef = useRef<HTMLButtonElement>(null);
   const submitting = status === 'submitting';
 
-  useEffect(() => {
+  // A layout effect: it must read what was typed early before the first re-render resets the fields.
+  useLayoutEffect(() => {
     ensureToaster();
-    form.start();
+    form.start(typedValues(formRef.current));
     setPhones(officePhoneList());
   }, [form]);
 
@@ -53,7 +55,7 @@ export default function EstimateForm({ pageContext = 'Contact Page' }: Props) {
 
       {status === 'sent' && sent && (
         <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm font-semibold text-brand-900" data-estimate-sent>
-          Request sent. Your reference is {sent.reference}.
+          Request sent.{sent.reference ? ` Your reference is ${sent.reference}.` : ''}
         </p>
       )}
 

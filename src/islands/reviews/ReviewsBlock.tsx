@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Review } from '../../lib/api/reviews.contract';
-import { displayAuthorName, ratingLabel, reviewsBlock, sourceLabel } from '../../lib/reviews';
+import { displayAuthorName, ratingLabel, relativeTimeFrom, reviewsBlock, sourceLabel } from '../../lib/reviews';
 import { $reviews, loadReviews } from './reviews.store';
 
 interface Props {
@@ -77,7 +77,7 @@ function ReviewCard({ review }: { review: Review }) {
           <Avatar review={review} name={name} />
           <span className="min-w-0">
             <span className="block font-bold">{name}</span>
-            <span className="block text-sm text-muted">{sourceLabel(review.source)} · {review.relativeTime}</span>
+            <span className="block text-sm text-muted">{sourceLabel(review.source)} · {review.relativeTime || relativeTimeFrom(review.timestamp)}</span>
           </span>
         </figcaption>
       </figure>

@@ -5,7 +5,7 @@
  * and inside the scheduler dialog.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { company } from '../../business/company';
 import { arrivalWindows, choiceLabel, leadServices } from '../../business/lead-choices';
 import { bookingDays, type BookingDay } from '../../lib/booking/booking-days';
@@ -13,6 +13,7 @@ import { messageMaxLength } from '../../lib/api/lead-fields';
 import { FieldError, MessageField, OfficePhones, SelectField, SpamTrap, SubmissionFailure, TextField } from '../shared/FormFields';
 import { officePhoneList, type OfficePhone } from '../shared/office-phones';
 import { answerZip, type BookingField } from './booking-form.logic';
+import { typedValues } from '../shared/typed-before-hydration';
 import { createBookingForm } from './booking-form.store';
 
 interface Props {
@@ -32,11 +33,13 @@ export default function BookingForm({ pageContext, onClose, titleId }: Props) {
   const id = (field: BookingField) => `booking-${uid}-${field}`;
   const retryRef = useRef<HTMLButtonElement>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const submitting = status === 'submitting';
   const zip = answerZip(values.zip);
 
-  useEffect(() => {
-    form.start();
+  // A layout effect: it must read what was typed early before the first re-render resets the fields.
+  useLayoutEffect(() => {
+    form.start(typedValues(formRef.current));
     // The days depend on today, so they are listed in the browser, not at build time.
     setDays(bookingDays(new Date()));
     setPhones(officePhoneList());
@@ -51,7 +54,7 @@ export default function BookingForm({ pageContext, onClose, titleId }: Props) {
     if (result.ok) return;
     if ('invalid' in result && result.invalid[0]) {
       const first = result.invalid[0];
-      const target = first === 'arrivalWindow' ? document.querySelector<HTMLInputElement>(`input[name="${id('arrivalWindow')}"]`) : document.getElementById(id(first));
+      const target = first === 'arrivalWindow' ? formRef.current?.querySelector<HTMLInputElement>('input[name="arrivalWindow"]') : document.getElementById(id(first));
       target?.focus();
     } else if ('failed' in result) retryRef.current?.focus();
   };
@@ -71,7 +74,7 @@ export default function BookingForm({ pageContext, onClose, titleId }: Props) {
         <p className="mt-2">
           Thank you, {booked.values.name}. We have your request for <strong>{day}</strong>, {choiceLabel(arrivalWindows, booked.values.arrivalWindow)?.toLowerCase()}, at ZIP code {booked.values.zip}.
         </p>
-        <p className="mt-2">Our {office} office will call you at {booked.values.phone} to confirm the appointment and your arrival window. Your reference is <strong>{booked.reference}</strong>.</p>
+        <p className="mt-2">Our {office} office will call you at {booked.values.phone} to confirm the appointment and your arrival window.{booked.reference && <> Your reference is <strong>{booked.reference}</strong>.</>}</p>
         <p className="mt-2 text-sm text-muted">Need help sooner? Call us:</p>
         <OfficePhones phones={phones} />
         <div className="mt-4 flex flex-wrap gap-3">
@@ -83,7 +86,7 @@ export default function BookingForm({ pageContext, onClose, titleId }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={titleId} className="relative" data-booking-form>
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={titleId} className="relative" data-booking-form>
       <p className="text-sm text-muted">Fields marked * are required. We call you to confirm before the visit.</p>
 
       {status === 'error' && failure && (
@@ -123,7 +126,7 @@ export default function BookingForm({ pageContext, onClose, titleId }: Props) {
           <div className="mt-1 grid gap-2 sm:grid-cols-3">
             {arrivalWindows.map((w) => (
               <label key={w.id} className="flex cursor-pointer items-center gap-2 rounded-lg border border-line p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-                <input type="radio" className="h-5 w-5 shrink-0" name={id('arrivalWindow')} value={w.id} checked={values.arrivalWindow === w.id} onChange={() => set('arrivalWindow')(w.id)} aria-invalid={errors.arrivalWindow ? true : undefined} />
+                <input type="radio" className="h-5 w-5 shrink-0" name="arrivalWindow" value={w.id} checked={values.arrivalWindow === w.id} onChange={() => set('arrivalWindow')(w.id)} aria-invalid={errors.arrivalWindow ? true : undefined} />
                 <span className="text-sm">{w.label}</span>
               </label>
             ))}

@@ -20,7 +20,7 @@ export interface LeadFormState<V extends Record<string, string>> {
   /** The sentence shown with Retry after a failure. */
   failure: string | null;
   /** The last request sent: its reference and what it said. */
-  sent: { reference: string; values: V } | null;
+  sent: { reference: string | null; values: V } | null;
   formStartTime: number | null;
   pending: PendingSubmission | null;
 }
@@ -40,7 +40,7 @@ export interface LeadFormSpec<V extends Record<string, string>, C extends ApiCon
   fingerprint(payload: RequestInputOf<C>): string;
   /** The fields in the order they appear, so the first one named is the first on screen. */
   fieldOrder: readonly (keyof V & string)[];
-  onSent?(reference: string): void;
+  onSent?(reference: string | null): void;
   onFailed?(failure: string): void;
 }
 
@@ -56,11 +56,18 @@ export function createLeadForm<V extends Record<string, string>, C extends ApiCo
     else if (formStartTime !== null) writeDraft(spec.draftKey, { values, formStartTime, pending });
   };
 
-  /** On mount: bring back an unsent draft (with its original start time), or start the clock. */
-  function start(): void {
+  /**
+   * On mount: bring back an unsent draft (with its original start time), or start the clock; then
+   * adopt what was typed into the built HTML before the island was live (newer than any draft).
+   */
+  function start(typedEarly: Record<string, string> = {}): void {
     const draft = readDraft(spec.draftKey, spec.draftSchema);
     if (draft) $form.set({ ...$form.get(), values: { ...spec.empty, ...draft.values }, formStartTime: draft.formStartTime, pending: draft.pending });
     else $form.setKey('formStartTime', now());
+    const known = Object.entries(typedEarly).filter(([field]) => field in spec.empty);
+    if (known.length === 0) return;
+    $form.setKey('values', { ...$form.get().values, ...Object.fromEntries(known) });
+    saveDraft();
   }
 
   function setField(field: Field, value: string): void {
@@ -90,7 +97,8 @@ export function createLeadForm<V extends Record<string, string>, C extends ApiCo
     saveDraft();
     try {
       const receipt = await sendLead(spec.contract, payload, pending.key);
-      const { reference } = receipt as { reference: string };
+      // Any 2xx answer means the lead is stored (SPEC §7); the reference is shown when there is one.
+      const reference = typeof receipt === 'object' && receipt !== null && 'reference' in receipt && typeof receipt.reference === 'string' ? receipt.reference : null;
       $form.set({ values: spec.empty, errors: {}, status: 'sent', failure: null, sent: { reference, values: state.values }, formStartTime: now(), pending: null });
       clearDraft(spec.draftKey);
       spec.onSent?.(reference);

@@ -4,7 +4,7 @@
  * details get a new key. Failures become the sentence the visitor reads (SPEC §8).
  */
 import { ApiError, callContract } from '../../lib/api/client';
-import type { ApiContract, RequestInputOf, ResponseOf } from '../../lib/api/contract';
+import type { ApiContract, ReadOf, RequestInputOf } from '../../lib/api/contract';
 import { idempotencyKeyHeader } from '../../lib/api/lead-fields';
 
 /** The submission a form is trying to send: its key and what it said. */
@@ -41,6 +41,6 @@ export function failureFields(error: unknown): Record<string, string> {
   return error instanceof ApiError ? error.fields : {};
 }
 
-export function sendLead<C extends ApiContract>(contract: C, payload: RequestInputOf<C>, key: string): Promise<ResponseOf<C>> {
+export function sendLead<C extends ApiContract>(contract: C, payload: RequestInputOf<C>, key: string): Promise<ReadOf<C>> {
   return callContract(contract, payload as never, { [idempotencyKeyHeader]: key });
 }

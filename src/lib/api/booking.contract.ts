@@ -10,7 +10,7 @@ import { isBookableDate } from '../booking/booking-days';
 import { findServiceArea } from '../booking/service-area';
 import { defineContract } from './contract';
 import { leadFields, optionalChoice, typedText } from './lead-fields';
-import { leadReceiptSchema } from './contact.contract';
+import { leadReceiptReadSchema, leadReceiptSchema } from './contact.contract';
 
 const austinPhone = offices.find((o) => o.id === 'austin')!.phone;
 
@@ -43,4 +43,5 @@ export const bookingContract = defineContract({
   method: 'POST',
   request: bookingRequestSchema,
   response: leadReceiptSchema,
+  read: leadReceiptReadSchema,
 });

@@ -52,13 +52,13 @@ export const chatUploadContract = defineContract({
 export const chatFeedbackContract = defineContract({
   path: '/api/chatbot/feedback',
   method: 'POST',
-  request: z.strictObject({ messageId: z.string().min(1).max(100), conversationId, feedback: z.enum(['positive', 'negative']) }),
+  request: z.strictObject({ messageId: z.string().min(1).max(100), conversationId, sessionId, feedback: z.enum(['positive', 'negative']) }),
   response: z.object({ ok: z.literal(true) }),
 });
 
 export const chatEndContract = defineContract({
   path: '/api/chatbot/end-conversation',
   method: 'POST',
-  request: z.strictObject({ conversationId, rating: z.number().int().min(1).max(5) }),
+  request: z.strictObject({ conversationId, sessionId, rating: z.number().int().min(1).max(5) }),
   response: z.object({ ok: z.literal(true) }),
 });

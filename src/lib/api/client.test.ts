@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ApiError, apiRequest, callContract, errorMessage } from './client';
 import { healthContract } from './health.contract';
+import { contactContract } from './contact.contract';
+import { reviewsContract } from './reviews.contract';
 
 const respond = (body: string, init: ResponseInit) => vi.fn(async () => new Response(body, init));
 
@@ -70,5 +72,29 @@ describe('callContract', () => {
   test('throws when the answer does not match the contract', async () => {
     vi.stubGlobal('fetch', respond('{"ok":"yes"}', { status: 200 }));
     await expect(callContract(healthContract, undefined)).rejects.toThrow(/^200: The server sent an answer/);
+  });
+});
+
+describe('callContract reads answers as leniently as SPEC §7 allows', () => {
+  const lead = { name: 'Ana', phone: '5125550142', formStartTime: 1 };
+
+  test.each([
+    ['our own receipt', '{"ok":true,"reference":"EST-1"}', 'EST-1'],
+    ['a receipt with extra fields', '{"ok":true,"reference":"EST-2","queued":true}', 'EST-2'],
+    ['another shape entirely', '{"stored":1}', null],
+    ['a JSON list', '[]', null],
+    ['no body at all', '', null],
+  ])('any 2xx contact answer is a success: %s', async (_what, body, reference) => {
+    vi.stubGlobal('fetch', respond(body, { status: 201 }));
+    await expect(callContract(contactContract, lead)).resolves.toEqual({ reference });
+  });
+
+  test('a review with only SPEC §3 fields is read, and one odd record is dropped on its own', async () => {
+    const specOnly = { id: 7, rating: 5, text: 'Fixed our slab leak.', authorName: 'Anonymous', profilePhotoUrl: null, relativeTime: '', source: 'yelp', timestamp: 1750000000, category: 'leak' };
+    const odd = { id: 8, rating: 'excellent', text: 5 };
+    vi.stubGlobal('fetch', respond(JSON.stringify([specOnly, odd, { ...specOnly, id: '9', isDemo: true, extra: 'x' }]), { status: 200 }));
+    const reviews = await callContract(reviewsContract, {});
+    expect(reviews.map((r) => r.id)).toEqual([7, 9]);
+    expect(reviews[0]).toMatchObject({ isDemo: false, relativeTime: '', category: 'leak' });
   });
 });

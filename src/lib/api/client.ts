@@ -2,7 +2,7 @@
  * The browser's request helpers (SPEC §7–§8): credentials always included, JSON when a body is
  * sent, and every non-OK answer thrown as an Error whose message is "<status>: <text>".
  */
-import type { ApiContract, QueryInputOf, RequestInputOf, ResponseOf } from './contract';
+import type { ApiContract, QueryInputOf, ReadOf, RequestInputOf } from './contract';
 
 /** A failed API call. `message` is ready to show; `fields` names invalid form fields, if any. */
 export class ApiError extends Error {
@@ -68,7 +68,7 @@ export async function apiRequest(method: string, url: string, body?: unknown, he
 type ContractInput<C extends ApiContract> = C['method'] extends 'GET' ? QueryInputOf<C> : RequestInputOf<C>;
 
 /** Calls an endpoint through its contract and returns the answer checked against the contract. */
-export async function callContract<C extends ApiContract>(contract: C, input: ContractInput<C>, headers?: Record<string, string>): Promise<ResponseOf<C>> {
+export async function callContract<C extends ApiContract>(contract: C, input: ContractInput<C>, headers?: Record<string, string>): Promise<ReadOf<C>> {
   let url: string = contract.path;
   let body: unknown;
   if (contract.method === 'GET') {
@@ -81,9 +81,9 @@ export async function callContract<C extends ApiContract>(contract: C, input: Co
     body = input ?? {};
   }
   const response = await apiRequest(contract.method, url, body, headers);
-  const result = contract.response.safeParse(await response.json());
+  const result = (contract.read ?? contract.response).safeParse(await response.json().catch(() => undefined));
   if (!result.success) {
     throw new ApiError(`${response.status}: The server sent an answer this page does not understand. Refresh the page and try again.`, response.status);
   }
-  return result.data as ResponseOf<C>;
+  return result.data as ReadOf<C>;
 }

@@ -28,9 +28,19 @@ export type ContactRequest = z.input<typeof contactRequestSchema>;
 /** What a stored request (or a quietly stored spam one) is answered with. */
 export const leadReceiptSchema = z.strictObject({ ok: z.literal(true), reference: z.string() });
 
+/**
+ * SPEC §7: the browser does not read the contact answer's fields, so any 2xx answer means the lead
+ * was stored; the reference is shown when there is one.
+ */
+export const leadReceiptReadSchema = z.unknown().transform((answer): { reference: string | null } => {
+  const reference = typeof answer === 'object' && answer !== null && 'reference' in answer ? answer.reference : undefined;
+  return { reference: typeof reference === 'string' && reference.length <= 100 ? reference : null };
+});
+
 export const contactContract = defineContract({
   path: '/api/contact',
   method: 'POST',
   request: contactRequestSchema,
   response: leadReceiptSchema,
+  read: leadReceiptReadSchema,
 });

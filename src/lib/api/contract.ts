@@ -19,8 +19,14 @@ export interface ApiContract<
   request?: Request;
   /** Query-string schema for GET (strict object; use `z.coerce` for numbers). */
   query?: Query;
-  /** What a 2xx answer carries. The client validates answers with it. */
+  /** What a 2xx answer carries: the server validates what it sends with it (and tests do). */
   response: Response;
+  /**
+   * How the browser reads a 2xx answer, when it must be more lenient than `response`: SPEC §7 says
+   * which fields the browser reads, so an answer with other or extra fields (a newer server, a
+   * cached page after a deploy) must still work. Absent: `response` is used.
+   */
+  read?: z.ZodType;
   /** How the body is sent: JSON (default) or multipart/form-data for uploads. */
   bodyType?: 'json' | 'multipart';
   /** Largest accepted body in bytes; the server default is 16 KB. */
@@ -34,6 +40,8 @@ export type RequestInputOf<C extends ApiContract> = C['request'] extends z.ZodTy
 export type QueryOf<C extends ApiContract> = C['query'] extends z.ZodType ? z.output<C['query']> : undefined;
 export type QueryInputOf<C extends ApiContract> = C['query'] extends z.ZodType ? z.input<C['query']> : undefined;
 export type ResponseOf<C extends ApiContract> = z.output<C['response']>;
+/** What the browser gets from a 2xx answer: `read`'s output when the contract has one. */
+export type ReadOf<C extends ApiContract> = C['read'] extends z.ZodType ? z.output<C['read']> : z.output<C['response']>;
 export type ResponseInputOf<C extends ApiContract> = z.input<C['response']>;
 
 /** Declares a contract, keeping its literal types for the function and the client. */

@@ -30,6 +30,31 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/**
+ * One review as the browser reads it: SPEC §3's fields, with what SPEC does not require defaulted
+ * (no photo, no relative time, no category, not a demo) and unknown fields ignored. Text-shaped
+ * numbers are accepted; anything else makes this one record unreadable.
+ */
+const reviewReadSchema = z.object({
+  id: z.union([z.number(), z.string().min(1).max(100)]).transform((id) => (typeof id === 'number' ? id : Number(id) || 0)),
+  rating: z.coerce.number().int().min(1).max(5),
+  text: z.string(),
+  authorName: z.string().catch('Anonymous'),
+  profilePhotoUrl: z.string().nullable().catch(null),
+  relativeTime: z.string().catch(''),
+  source: z.string().catch(''),
+  timestamp: z.coerce.number().int().nonnegative(),
+  category: z.string().catch(''),
+  isDemo: z.boolean().catch(false),
+});
+
+/** A list of reviews as the browser reads it: one unreadable record is dropped, not the list. */
+export const reviewListReadSchema = z.array(z.unknown()).transform((items): Review[] =>
+  items.flatMap((item) => {
+    const parsed = reviewReadSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  }).slice(0, reviewsListLimit));
+
 export const reviewsContract = defineContract({
   path: '/api/reviews',
   method: 'GET',
@@ -42,6 +67,7 @@ export const reviewsContract = defineContract({
       .optional(),
   }),
   response: z.array(reviewSchema).max(reviewsListLimit),
+  read: reviewListReadSchema,
   // SPEC §9: reviews are cached 30 minutes.
   cache: { maxAgeSeconds: 30 * 60, cdnMaxAgeSeconds: 30 * 60 },
 });

@@ -13,7 +13,7 @@ export const track404Contract = defineContract({
       .string()
       .min(1, 'Send the missing address, such as /old-page?x=1.')
       .max(2048, 'The address can have at most 2048 characters.')
-      .regex(/^\/[^\s\u0000-\u001f\u007f]*$/, 'Send the missing address as a root-relative path with its query, such as /old-page?x=1.'),
+      .regex(/^\/(?![/\\])[^\s\u0000-\u001f\u007f]*$/, 'Send the missing address as a root-relative path with its query, such as /old-page?x=1 (not //host/...).'),
     referrer: z
       .string()
       .max(2048, 'The referrer can have at most 2048 characters.')

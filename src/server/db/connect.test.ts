@@ -55,3 +55,20 @@ describe('createDb', () => {
     expect(() => createDb({})).toThrow(/npm start/);
   });
 });
+
+describe('a statement that stalls', () => {
+  test('is cancelled by the statement timeout on PostgreSQL and counts as the database being unavailable', async () => {
+    const { sql } = await import('kysely');
+    const { createDb, statementTimeoutMs } = await import('./connect');
+    const { isDatabaseUnavailable } = await import('./unavailable');
+    const { testPostgresUrl } = await import('./test-databases');
+    const db = createDb({ DATABASE_URL: testPostgresUrl });
+    try {
+      const error = await sql`select pg_sleep(${(statementTimeoutMs + 2000) / 1000})`.execute(db).then(() => undefined, (e: unknown) => e);
+      expect(error).toMatchObject({ code: '57014' });
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  }, 20_000);
+});

@@ -84,7 +84,10 @@ export function createDb(env: Env = process.env): Kysely<Database> {
       // pglite-socket 0.2 interleaves the extended-protocol messages of concurrent connections
       // outside transactions ("unnamed prepared statement does not exist" under load).
       const max = env.DB_LABEL === 'pglite' ? 1 : 5;
-      const pool = new pg.Pool({ connectionString: target.url, max, connectionTimeoutMillis: 5000, allowExitOnIdle: true });
+      // A stalled statement ends after 5 s on the server (PostgreSQL) and 8 s at the client (all,
+      // the local PGlite socket included), and the visitor gets the outage 503 instead of a hang.
+      const timeouts = env.DB_LABEL === 'pglite' ? { query_timeout: statementTimeoutMs + 3000 } : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 3000 };
+      const pool = new pg.Pool({ connectionString: target.url, max, connectionTimeoutMillis: 5000, allowExitOnIdle: true, ...timeouts });
       pool.on('error', logIdleError);
       // A connection dropped while checked out (between two queries of a transaction) emits on the
       // client, not the pool; unheard, that would crash the process. The query in flight still fails.
@@ -96,7 +99,7 @@ export function createDb(env: Env = process.env): Kysely<Database> {
         dialect: new PostgresDialect({
           pool: async () => {
             const { Pool } = await import('@neondatabase/serverless');
-            const pool = new Pool({ connectionString: target.url });
+            const pool = new Pool({ connectionString: target.url, statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 3000 });
             pool.on('error', logIdleError);
             // Neon's Pool speaks pg's API over WebSockets; its types differ only in detail (DESIGN §5).
             return pool as unknown as PostgresPool;
@@ -105,6 +108,9 @@ export function createDb(env: Env = process.env): Kysely<Database> {
       });
   }
 }
+
+/** How long one statement may run before the database cancels it. */
+export const statementTimeoutMs = 5000;
 
 const sharedDbs = new Map<string, Kysely<Database>>();
 

@@ -8,10 +8,13 @@ import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import type { ApiContract, QueryOf, RequestOf, ResponseInputOf } from '../../lib/api/contract';
 import { fieldErrors, humanIssueMessage } from '../../lib/api/validation';
+import { assertSecrets, ConfigError, type SecretName } from '../config';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { defaultMaxBodyBytes, readBodyBytes } from './body';
+import { appError, errorCatalogue } from './errors';
 import { createLogger, type Logger } from './logger';
 import { assertSameOrigin } from './origin';
-import { HttpError, errorResponse, json, serverErrorText, withSecurityHeaders } from './response';
+import { HttpError, errorResponse, json, withSecurityHeaders } from './response';
 
 export interface HandlerInput<C extends ApiContract> {
   request: Request;
@@ -28,6 +31,8 @@ export interface HandlerInput<C extends ApiContract> {
 export interface HandlerOptions {
   /** Refuse requests whose Origin is another site (403). Use for writes authenticated by cookies. */
   sameOrigin?: boolean;
+  /** Secrets the function needs: in production it refuses to load without them (src/server/config.ts). */
+  requires?: readonly SecretName[];
 }
 
 export type NetlifyHandler = (request: Request, context?: Context) => Promise<Response>;
@@ -41,10 +46,32 @@ function cacheControl(contract: ApiContract): Record<string, string> {
   };
 }
 
+/** How many invalid fields a 400 names, so a request with thousands of keys gets a short answer. */
+const maxNamedFields = 10;
+
+/**
+ * The first field (as a dotted path) whose text holds a NUL character, which PostgreSQL cannot store
+ * in text: such a request is refused up front rather than failing in the database as a 500.
+ */
+export function fieldWithNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
+  if (typeof value !== 'object' || value === null || value instanceof Blob) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path || 'body';
+    const found = fieldWithNul(item, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function validate<S extends z.ZodType>(schema: S, value: unknown, what: 'body' | 'query'): z.output<S> {
+  const nul = fieldWithNul(value);
+  if (nul) throw new HttpError(400, `The ${what === 'body' ? 'field' : 'query parameter'} ${nul.slice(0, 100)} contains a NUL character, which cannot be stored. Remove it and try again.`, { fields: { [nul.slice(0, 100)]: 'Remove the NUL character.' } });
   const result = schema.safeParse(value, { error: humanIssueMessage });
   if (result.success) return result.data;
-  const fields = fieldErrors(result.error);
+  const allFields = fieldErrors(result.error);
+  const fields = Object.fromEntries(Object.entries(allFields).slice(0, maxNamedFields).map(([k, v]) => [k.slice(0, 100), v]));
+  const more = Object.keys(allFields).length - Object.keys(fields).length;
   const names = Object.keys(fields);
   if (names.length === 0) {
     throw new HttpError(400, what === 'body'
@@ -52,7 +79,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, what: 'body' |
       : 'The query string does not have the expected shape.');
   }
   const noun = what === 'body' ? (names.length === 1 ? 'field' : 'fields') : (names.length === 1 ? 'query parameter' : 'query parameters');
-  throw new HttpError(400, `Please check the ${noun} ${names.join(', ')} and try again.`, { fields });
+  throw new HttpError(400, `Please check the ${noun} ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''} and try again.`, { fields });
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {
@@ -104,6 +131,8 @@ export function defineHandler<C extends ApiContract>(
   options: HandlerOptions = {},
 ): NetlifyHandler {
   const allowed = contract.method === 'GET' ? ['GET', 'HEAD'] : [contract.method];
+  // Checked when the function loads, so a production deploy without a secret fails loudly at once.
+  assertSecrets(options.requires ?? []);
 
   return async (request, context) => {
     const started = performance.now();
@@ -125,9 +154,19 @@ export function defineHandler<C extends ApiContract>(
     } catch (error) {
       if (error instanceof HttpError) {
         response = errorResponse(error.status, error.message, error.options);
+      } else if (isDatabaseUnavailable(error)) {
+        // Every endpoint answers an outage or a stalled statement the same way: a 503 with our phones.
+        log.warn('database unavailable', { hint: errorCatalogue.DatabaseUnavailable.hint, reason: error instanceof Error ? error.message : String(error) });
+        const { status, message, options: errorOptions } = appError('DatabaseUnavailable');
+        response = errorResponse(status, message, errorOptions);
+      } else if (error instanceof ConfigError) {
+        log.error('not configured', error);
+        const { status, message, options: errorOptions } = appError('NotConfigured');
+        response = errorResponse(status, message, errorOptions);
       } else {
         log.error('unhandled error', error);
-        response = errorResponse(500, serverErrorText);
+        const { status, message, options: errorOptions } = appError('ServerError');
+        response = errorResponse(status, message, errorOptions);
       }
     }
 

@@ -27,6 +27,12 @@ export async function recordNotFoundHit(
   return row.hits;
 }
 
+/** How many missing paths are logged. */
+export async function countNotFoundPaths(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('not_found_hits').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function findNotFoundHit(db: Kysely<Database>, path: string): Promise<NotFoundHit | undefined> {
   return db.selectFrom('not_found_hits').selectAll().where('path', '=', path).executeTakeFirst();
 }

@@ -157,4 +157,26 @@ describeEachDatabase('recordLead', (db) => {
       await sql`alter table outbox_messages drop constraint refuse_all`.execute(db());
     }
   });
+
+  test('one client causes at most 10 staff emails an hour: later leads are stored all the same, without an email', async () => {
+    // npm test lifts the limits for its browser suite; this test needs the cap on.
+    const lifted = { leads: process.env.RATE_LIMIT_DISABLED, chat: process.env.CHAT_RATE_LIMIT };
+    delete process.env.RATE_LIMIT_DISABLED;
+    delete process.env.CHAT_RATE_LIMIT;
+    const client = '198.51.100.77';
+    const results = [];
+    try {
+      for (let i = 0; i < 12; i++) results.push(await recordLead(db(), submission({ name: `Capped ${i}` }), context({ clientAddress: client })));
+    } finally {
+      if (lifted.leads !== undefined) process.env.RATE_LIMIT_DISABLED = lifted.leads;
+      if (lifted.chat !== undefined) process.env.CHAT_RATE_LIMIT = lifted.chat;
+    }
+    const withEmail = await Promise.all(results.map(async (r) => (r.outcome === 'stored' ? r.messageId : 'not stored')));
+    expect(results.every((r) => r.outcome === 'stored')).toBe(true);
+    expect(withEmail.slice(0, 10).every((id) => typeof id === 'number')).toBe(true);
+    expect(withEmail.slice(10)).toEqual([null, null]);
+    // Another address in the same hour still reaches the office.
+    const other = await recordLead(db(), submission({ name: 'Someone Else' }), context({ clientAddress: '198.51.100.78' }));
+    expect(other.outcome === 'stored' && typeof other.messageId).toBe('number');
+  });
 });

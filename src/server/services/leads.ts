@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import type { Lead, LeadKind, NewLead, SpamReason } from '../db/tables/lead.table';
 import { findLeadByIdempotencyKey, insertLeadWithMessage } from '../repositories/lead.repository';
 import { countRequest } from '../repositories/rate-limit.repository';
+import { mayEmailStaff } from './staff-mail-cap';
 import { clientHash } from './client-hash';
 import { leadNotificationEmail } from './lead-notification';
 
@@ -125,6 +126,8 @@ export async function recordLead(db: Kysely<Database>, submission: LeadSubmissio
   }
 
   const spam = spamReason(submission, context.now);
+  // Over the hourly cap of staff emails per client the lead is stored all the same, without an email.
+  const emailStaff = !spam && (await mayEmailStaff(db, client, context.now));
   const elapsed = context.now.getTime() - submission.formStartTime;
   for (let attempt = 0; ; attempt++) {
     const lead = {
@@ -150,7 +153,7 @@ export async function recordLead(db: Kysely<Database>, submission: LeadSubmissio
       form_elapsed_ms: Math.max(-2_147_483_648, Math.min(2_147_483_647, elapsed)),
       created_at: context.now,
     } satisfies NewLead;
-    const message = spam ? null : { topic: 'staff-lead-email', payload: leadNotificationEmail(lead), nextAttemptAt: context.now };
+    const message = !emailStaff ? null : { topic: 'staff-lead-email', payload: leadNotificationEmail(lead), nextAttemptAt: context.now };
     try {
       const stored = await insertLeadWithMessage(db, lead, message);
       if (stored) return { outcome: 'stored', ...stored };

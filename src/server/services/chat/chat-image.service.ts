@@ -48,8 +48,9 @@ export async function storeChatImage(input: UploadInput, visitor: { ipHash: stri
   if (input.image.size > maxImageBytes) {
     throw new HttpError(413, 'The photo is larger than 4 MB. Choose a smaller photo or attach a screenshot of it.', { fields: { image: 'Use a photo of at most 4 MB.' } });
   }
+  // Counted in its own statement: an upload refused later still counts.
+  await withDb((db) => enforceChatLimit(db, 'uploads', { session: input.sessionId, ipHash: visitor.ipHash }));
   await withDb((db) => db.transaction().execute(async (trx) => {
-    await enforceChatLimit(trx, 'uploads', { session: input.sessionId, ipHash: visitor.ipHash });
     const conversation = await ensureConversation(trx, { id: input.conversationId, session_id: input.sessionId, ip_hash: visitor.ipHash });
     if (conversation.session_id !== input.sessionId) {
       throw new HttpError(409, 'This conversation belongs to another chat session. Clear the chat to start a new one.');
@@ -57,8 +58,15 @@ export async function storeChatImage(input: UploadInput, visitor: { ipHash: stri
   }));
   const image = await reencodeImage(new Uint8Array(await input.image.arrayBuffer()));
   const id = randomBytes(16).toString('hex');
-  await imageStore().put(id, image.data);
-  await withDb((db) => db.transaction().execute((trx) => insertImage(trx, { id, conversation_id: input.conversationId, content_type: 'image/jpeg', byte_size: image.data.byteLength, width: image.width, height: image.height })));
+  const store = imageStore();
+  await store.put(id, image.data);
+  try {
+    await withDb((db) => db.transaction().execute((trx) => insertImage(trx, { id, conversation_id: input.conversationId, content_type: 'image/jpeg', byte_size: image.data.byteLength, width: image.width, height: image.height })));
+  } catch (error) {
+    // A photo without its row would be served to anyone with the id and never cleaned up.
+    await store.delete(id).catch(() => undefined);
+    throw error;
+  }
   return { imageUrl: `/api/chatbot/image/${id}` };
 }
 

@@ -2,8 +2,10 @@
  * The chat endpoints' business: store the visitor's message, answer it, store the answer, tell staff
  * when a visitor needs a person or rates the chat; record thumbs up/down and ratings.
  */
+import type { Kysely } from 'kysely';
 import { chatMessageMaxLength, type QuickResponse } from '../../../lib/api/chat.contract';
 import { withDb } from '../../db/connect';
+import type { Database } from '../../db/database';
 import type { Logger } from '../../http/logger';
 import { HttpError } from '../../http/response';
 import {
@@ -11,6 +13,7 @@ import {
 } from '../../repositories/chat.repository';
 import { answerVisitor } from '../assistant/assistant';
 import { imageOnlySentence } from '../assistant/intents';
+import { mayEmailStaff } from '../staff-mail-cap';
 import { enforceChatLimit } from './rate-limit';
 import { queueChatTranscriptForStaff } from './staff-notification';
 
@@ -65,11 +68,11 @@ export async function answerChatMessage(input: ChatMessageInput, visitor: { ipHa
   const content = last.content || imageOnlySentence;
   const pageContext = clean(input.pageContext).slice(0, 300);
 
-  // Every statement runs in a transaction: it keeps the request's statements together on one
-  // connection (which the local PGlite socket needs under concurrent use) and a refused request
-  // stores nothing.
+  // The limit is counted in its own statement, so a request refused later (409, 500) still counts.
+  await withDb((db) => enforceChatLimit(db, 'messages', { session: input.sessionId, ipHash: visitor.ipHash }));
+  // The rest runs in a transaction: it keeps the request's statements together on one connection
+  // (which the local PGlite socket needs under concurrent use) and a refused request stores nothing.
   await withDb((db) => db.transaction().execute(async (trx) => {
-    await enforceChatLimit(trx, 'messages', { session: input.sessionId, ipHash: visitor.ipHash });
     const conversation = await ensureConversation(trx, { id: input.conversationId, session_id: input.sessionId, page_context: pageContext, ip_hash: visitor.ipHash });
     if (conversation.session_id !== input.sessionId) {
       throw new HttpError(409, 'This conversation belongs to another chat session. Clear the chat to start a new one.');
@@ -89,7 +92,7 @@ export async function answerChatMessage(input: ChatMessageInput, visitor: { ipHa
       needs_handoff: reply.needsHandoff, intent: reply.intent, source: reply.source,
     });
     await touchConversation(trx, input.conversationId, { pageContext, needsHandoff: reply.needsHandoff });
-    if (reply.needsHandoff && (await claimNotification(trx, input.conversationId, 'handoff'))) {
+    if (reply.needsHandoff && (await claimNotification(trx, input.conversationId, 'handoff')) && (await mayEmailStaff(trx, visitor.ipHash))) {
       await queueChatTranscriptForStaff(trx, input.conversationId, 'handoff');
     }
   }));
@@ -99,25 +102,37 @@ export async function answerChatMessage(input: ChatMessageInput, visitor: { ipHa
 
 const notFound = () => new HttpError(404, 'We could not find that conversation. It may have been cleared; start a new chat and try again.');
 
-/** Stores a thumbs up or down on an assistant message. */
+/**
+ * The conversation, when it exists and belongs to `sessionId`. Another session's conversation gets
+ * the same 404 as a missing one, so ids cannot be probed.
+ */
+async function ownConversation(db: Kysely<Database>, conversationId: string, sessionId: string) {
+  const conversation = await findConversation(db, conversationId);
+  if (!conversation || conversation.session_id !== sessionId) throw notFound();
+  return conversation;
+}
+
+/** Stores a thumbs up or down on an assistant message of the visitor's own conversation. */
 export async function recordChatFeedback(
-  input: { conversationId: string; messageId: string; feedback: 'positive' | 'negative' },
+  input: { conversationId: string; sessionId: string; messageId: string; feedback: 'positive' | 'negative' },
   visitor: { ipHash: string },
 ): Promise<{ ok: true }> {
+  // Counted in its own statement: a guess that ends in a 404 still counts towards the limit.
+  await withDb((db) => enforceChatLimit(db, 'signals', { session: input.sessionId, ipHash: visitor.ipHash }));
   return withDb((db) => db.transaction().execute(async (trx) => {
-    await enforceChatLimit(trx, 'signals', { session: input.conversationId, ipHash: visitor.ipHash });
-    if (!(await findConversation(trx, input.conversationId))) throw notFound();
-    await upsertFeedback(trx, input);
+    await ownConversation(trx, input.conversationId, input.sessionId);
+    await upsertFeedback(trx, { conversationId: input.conversationId, messageId: input.messageId, feedback: input.feedback });
     return { ok: true as const };
   }));
 }
 
-/** Records the visitor's rating, ends the conversation and sends staff the transcript (once). */
-export async function endChatConversation(input: { conversationId: string; rating: number }, visitor: { ipHash: string }): Promise<{ ok: true }> {
+/** Records the visitor's rating of their own conversation, ends it and sends staff the transcript (once). */
+export async function endChatConversation(input: { conversationId: string; sessionId: string; rating: number }, visitor: { ipHash: string }): Promise<{ ok: true }> {
+  await withDb((db) => enforceChatLimit(db, 'signals', { session: input.sessionId, ipHash: visitor.ipHash }));
   return withDb((db) => db.transaction().execute(async (trx) => {
-    await enforceChatLimit(trx, 'signals', { session: input.conversationId, ipHash: visitor.ipHash });
-    if (!(await rateConversation(trx, input.conversationId, input.rating))) throw notFound();
-    if (await claimNotification(trx, input.conversationId, 'rating')) {
+    await ownConversation(trx, input.conversationId, input.sessionId);
+    await rateConversation(trx, input.conversationId, input.rating);
+    if ((await claimNotification(trx, input.conversationId, 'rating')) && (await mayEmailStaff(trx, visitor.ipHash))) {
       await queueChatTranscriptForStaff(trx, input.conversationId, 'rating');
     }
     return { ok: true as const };

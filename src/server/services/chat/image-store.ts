@@ -2,13 +2,15 @@
  * Where chat photos live: Netlify Blobs when running on Netlify, files under UPLOAD_DIR
  * (default .data/uploads) elsewhere. `UPLOAD_STORE=blobs|files` chooses explicitly.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface ImageStore {
   kind: 'blobs' | 'files';
   put(id: string, bytes: Uint8Array): Promise<void>;
   get(id: string): Promise<Uint8Array<ArrayBuffer> | undefined>;
+  /** Removes a photo (one whose database row could not be written); absent ids are ignored. */
+  delete(id: string): Promise<void>;
 }
 
 const storeName = 'chat-images';
@@ -38,6 +40,9 @@ function fileStore(dir: string): ImageStore {
         throw error;
       }
     },
+    async delete(id) {
+      await rm(file(id), { force: true });
+    },
   };
 }
 
@@ -53,6 +58,10 @@ function blobStore(): ImageStore {
       assertId(id);
       const data = await (await store()).get(id, { type: 'arrayBuffer' });
       return data ? new Uint8Array(data) : undefined;
+    },
+    async delete(id) {
+      assertId(id);
+      await (await store()).delete(id);
     },
   };
 }

@@ -1,0 +1,78 @@
+/**
+ * Every environment variable the server reads, validated once with zod (as Starlight validates its
+ * configuration once). `serverConfig()` is the checked value for the running process; functions
+ * name the secrets they need in `defineHandler`, and in production (CONTEXT=production) a missing
+ * one stops the function when it loads, with a message naming the variable: no silent fallback.
+ */
+import { z } from 'zod';
+
+const text = z.string().trim().min(1).optional().catch(undefined);
+
+const configSchema = z.object({
+  /** Netlify's deploy context: `production`, `deploy-preview`, `branch-deploy`, `dev`. */
+  CONTEXT: text,
+  /** Key of the HMAC that turns client addresses into hashes (leads, chats, limits). At least 16 characters. */
+  CLIENT_HASH_SECRET: z.string().trim().min(16).optional().catch(undefined),
+  DATABASE_URL: text,
+  NETLIFY_DATABASE_URL: text,
+  SMTP_URL: text,
+  STAFF_EMAIL: text,
+  MAIL_FROM: text,
+  MAIL_DIR: text,
+  OPENAI_API_KEY: text,
+  OPENAI_BASE_URL: text,
+  OPENAI_MODEL: text,
+  GOOGLE_PLACES_API_KEY: text,
+  GOOGLE_PLACE_IDS: text,
+  GOOGLE_PLACES_BASE_URL: text,
+  /** `1` lifts the lead limits outside production (load tests, the end-to-end suite). */
+  RATE_LIMIT_DISABLED: text,
+  /** `off` lifts the chat limits outside production. */
+  CHAT_RATE_LIMIT: text,
+  UPLOAD_STORE: z.enum(['blobs', 'files']).optional().catch(undefined),
+  UPLOAD_DIR: text,
+  PUBLIC_SITE_URL: text,
+});
+
+export type ServerConfig = z.output<typeof configSchema>;
+
+/** The secrets a function can require; each is documented in the README's configuration table. */
+export type SecretName = 'CLIENT_HASH_SECRET';
+
+const secretHints: Record<SecretName, string> = {
+  CLIENT_HASH_SECRET: 'Set CLIENT_HASH_SECRET in the Netlify environment to a long random value (for example `openssl rand -hex 32`).',
+};
+
+/** A missing or invalid setting, written like Astro's errors: what happened, why, what to do. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const isProduction = (env: Record<string, string | undefined> = process.env) => env.CONTEXT === 'production';
+
+/** Reads and checks `env`; values that fail their check are treated as unset. */
+export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  return configSchema.parse(env);
+}
+
+/**
+ * Throws a ConfigError naming the first of `secrets` that production lacks. Outside production a
+ * missing secret is allowed: each has a fixed local value where it is used.
+ */
+export function assertSecrets(secrets: readonly SecretName[], env: Record<string, string | undefined> = process.env): void {
+  if (!isProduction(env)) return;
+  const config = readConfig(env);
+  for (const name of secrets) {
+    if (!config[name]) {
+      throw new ConfigError(`${name} is not set (or is too short), and this function needs it in production, so it refuses to start rather than fall back to a value anyone could read in the source. ${secretHints[name]}`);
+    }
+  }
+}
+
+/** The client-hash key: the configured secret, or in production a ConfigError; a fixed local value elsewhere. */
+export function clientHashSecret(env: Record<string, string | undefined> = process.env): string {
+  const secret = readConfig(env).CLIENT_HASH_SECRET;
+  if (secret) return secret;
+  assertSecrets(['CLIENT_HASH_SECRET'], env);
+  return 'local-development-client-hash-secret';
+}

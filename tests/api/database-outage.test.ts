@@ -1,0 +1,93 @@
+/**
+ * With the database down, every endpoint answers a 503 that offers both office phone numbers, never
+ * a 500 or a hang (issue 8, class 8). Each function is called as Netlify calls it, with a request its contract accepts.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { contracts } from '../../src/lib/api';
+import { closeSharedDbs } from '../../src/server/db/connect';
+
+const austin = '(512) 368-9159';
+const marbleFalls = '(830) 460-3565';
+const ids = { sessionId: `session_${Date.now()}_0123456789abcdef0123456789abcdef`, conversationId: `conv_${Date.now()}_0123456789abcdef0123456789abcdef` };
+const origin = 'http://localhost';
+
+async function photoForm(): Promise<FormData> {
+  const bytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.set('image', new File([new Uint8Array(bytes)], 'leak.jpg', { type: 'image/jpeg' }));
+  form.set('sessionId', ids.sessionId);
+  form.set('conversationId', ids.conversationId);
+  return form;
+}
+
+/** A request each endpoint's contract accepts, so the call reaches the database. */
+async function validRequest(contractPath: string): Promise<Request> {
+  const post = (body: unknown) => new Request(`${origin}${contractPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, 'x-nf-client-connection-ip': '203.0.113.9' }, body: JSON.stringify(body) });
+  const lead = { name: 'Outage Test', phone: '(512) 555-0100', formStartTime: Date.now() - 60_000 };
+  switch (contractPath) {
+    case '/api/contact': return post(lead);
+    case '/api/booking': return post({ ...lead, service: 'drain', zip: '78702', preferredDate: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), arrivalWindow: 'morning' });
+    case '/api/chatbot': return post({ messages: [{ role: 'user', content: 'Do you serve Kyle?' }], pageContext: '/', ...ids });
+    case '/api/chatbot/feedback': return post({ messageId: 'msg_1', feedback: 'positive', ...ids });
+    case '/api/chatbot/end-conversation': return post({ rating: 5, ...ids });
+    case '/api/track-404': return post({ requestedUrl: '/gone' });
+    case '/api/chatbot/upload-image': return new Request(`${origin}${contractPath}`, { method: 'POST', headers: { Origin: origin }, body: await photoForm() });
+    case '/api/chatbot/image/:id': return new Request(`${origin}/api/chatbot/image/${'a'.repeat(32)}`);
+    case '/api/reviews': return new Request(`${origin}/api/reviews?minRating=4`);
+    case '/api/page-metadata': return new Request(`${origin}/api/page-metadata?path=/`);
+    default: return new Request(`${origin}${contractPath}`);
+  }
+}
+
+/** The function file that serves `contractPath` (by its literal config.path). */
+async function functionFor(contractPath: string): Promise<(request: Request) => Promise<Response>> {
+  const dir = path.resolve('netlify/functions');
+  for (const file of await readdir(dir)) {
+    const mod = (await import(path.join(dir, file))) as { default: (r: Request) => Promise<Response>; config?: { path?: string | string[] } };
+    const paths = [mod.config?.path ?? []].flat();
+    if (paths.includes(contractPath)) return mod.default;
+  }
+  throw new Error(`No function serves ${contractPath}.`);
+}
+
+describe('every endpoint with the database down', () => {
+  const saved = { url: process.env.DATABASE_URL, label: process.env.DB_LABEL, uploads: process.env.UPLOAD_DIR, store: process.env.UPLOAD_STORE, limit: process.env.CHAT_RATE_LIMIT };
+  let uploadDir: string;
+
+  beforeAll(async () => {
+    await closeSharedDbs();
+    // Port 1 on loopback refuses connections at once.
+    process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/none';
+    delete process.env.DB_LABEL;
+    uploadDir = await mkdtemp(path.join(tmpdir(), 'epl-outage-'));
+    process.env.UPLOAD_DIR = uploadDir;
+    process.env.UPLOAD_STORE = 'files';
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await closeSharedDbs();
+    for (const [key, value] of [['DATABASE_URL', saved.url], ['DB_LABEL', saved.label], ['UPLOAD_DIR', saved.uploads], ['UPLOAD_STORE', saved.store], ['CHAT_RATE_LIMIT', saved.limit]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    await rm(uploadDir, { recursive: true, force: true });
+  });
+
+  // Only the photo server reads no database: photos are files or blobs.
+  const readsDatabase = contracts.filter((c) => c.path !== '/api/chatbot/image/:id');
+
+  test.each(readsDatabase.map((c) => [c.path] as const))('%s answers 503 with both phone numbers', async (contractPath) => {
+    const handler = await functionFor(contractPath);
+    const response = await handler(await validRequest(contractPath));
+    expect(response.status).toBe(503);
+    const { error } = (await response.json()) as { error: string };
+    expect(error).toMatch(/^503: /);
+    expect(error).toContain(austin);
+    expect(error).toContain(marbleFalls);
+  }, 30_000);
+});
