@@ -6,9 +6,9 @@
 import type { DatabaseKind } from '../../src/lib/api/health.contract';
 import { createDb, resolveDatabase, type Env } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { findFreePort } from './free-port';
-import { startPgliteServer } from './pglite-server';
+import { PgliteLockedError, startPgliteServer } from './pglite-server';
 
 export interface ScriptDatabase {
   kind: DatabaseKind;
@@ -23,13 +23,33 @@ export async function databaseForScripts(env: Env = process.env): Promise<Script
   if (target.kind !== 'pglite') {
     return { kind: target.kind, url: target.url, env: { ...env }, stop: async () => {} };
   }
-  const server = await startPgliteServer({ dataDir: target.dataDir, port: await findFreePort() });
+  let server;
+  try {
+    server = await startPgliteServer({ dataDir: target.dataDir, port: await findFreePort() });
+  } catch (error) {
+    // npm start (or dev) holds the folder and serves it: use its server rather than fail.
+    if (!(error instanceof PgliteLockedError) || !error.servedAt || !(await answers(error.servedAt))) throw error;
+    const url = error.servedAt;
+    return { kind: 'pglite', url, env: { ...env, DATABASE_URL: url, DB_LABEL: 'pglite' }, stop: async () => {} };
+  }
   return {
     kind: 'pglite',
     url: server.url,
     env: { ...env, DATABASE_URL: server.url, DB_LABEL: 'pglite' },
     stop: server.stop,
   };
+}
+
+async function answers(url: string): Promise<boolean> {
+  const db = createDb({ DATABASE_URL: url, DB_LABEL: 'pglite' });
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Runs `fn` with a Kysely on the script's database and closes it afterwards. */

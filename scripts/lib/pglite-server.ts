@@ -4,7 +4,7 @@
  * pglite-socket 0.2 multiplexes many connections onto the single PGlite instance, keeping each
  * transaction on its own connection. A lock file stops a second process opening the same folder.
  */
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -20,6 +20,8 @@ export interface PgliteServer {
 
 export class PgliteLockedError extends Error {
   override name = 'PgliteLockedError';
+  /** The URL the process holding the folder serves it on, when it wrote one into the lock. */
+  servedAt?: string;
 }
 
 function isRunning(pid: number): boolean {
@@ -49,13 +51,14 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       return () => rm(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
+      const [ownerLine = '', servedAt] = (await readFile(lockPath, 'utf8').catch(() => '')).trim().split('\n');
+      const owner = Number(ownerLine.trim());
       if (owner && isRunning(owner)) {
-        throw new PgliteLockedError(
+        throw Object.assign(new PgliteLockedError(
           `The local database ${displayPath(dataDir)} is already open in process ${owner} ` +
             '(another npm start, npm run dev or build). Two processes opening it would corrupt it.\n' +
             `Hint: stop that process first, or use another folder for this one: PGLITE_DIR=.data/other npm start`,
-        );
+        ), { servedAt: servedAt?.startsWith('postgres://') ? servedAt.trim() : undefined });
       }
       await rm(lockPath, { force: true });
     }
@@ -81,11 +84,14 @@ export async function startPgliteServer({ dataDir, port }: { dataDir: string; po
     throw error;
   }
 
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // Scripts started while this process holds the folder (npm run admin:link) connect here instead.
+  await writeFile(`${absoluteDir}.lock`, `${process.pid}\n${url}\n`);
   let stopping: Promise<void> | undefined;
   const openDb = db;
   const openServer = server;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     port,
     dataDir: absoluteDir,
     stop: () =>

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const expected = new Set(['DatabaseSetupError', 'MigrationError', 'SeedError', 'PgliteLockedError']);
+const expected = new Set(['DatabaseSetupError', 'MigrationError', 'SeedError', 'PgliteLockedError', 'AdminLinkError']);
 
 export function isMainModule(moduleUrl: string): boolean {
   const entry = process.argv[1];

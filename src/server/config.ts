@@ -13,6 +13,10 @@ const configSchema = z.object({
   CONTEXT: text,
   /** Key of the HMAC that turns client addresses into hashes (leads, chats, limits). At least 16 characters. */
   CLIENT_HASH_SECRET: z.string().trim().min(16).optional().catch(undefined),
+  /** Key that signs staff and customer session cookies (Better Auth). At least 32 characters. */
+  AUTH_SECRET: z.string().trim().min(32).optional().catch(undefined),
+  GOOGLE_CLIENT_ID: text,
+  GOOGLE_CLIENT_SECRET: text,
   DATABASE_URL: text,
   NETLIFY_DATABASE_URL: text,
   SMTP_URL: text,
@@ -37,10 +41,11 @@ const configSchema = z.object({
 export type ServerConfig = z.output<typeof configSchema>;
 
 /** The secrets a function can require; each is documented in the README's configuration table. */
-export type SecretName = 'CLIENT_HASH_SECRET';
+export type SecretName = 'CLIENT_HASH_SECRET' | 'AUTH_SECRET';
 
 const secretHints: Record<SecretName, string> = {
   CLIENT_HASH_SECRET: 'Set CLIENT_HASH_SECRET in the Netlify environment to a long random value (for example `openssl rand -hex 32`).',
+  AUTH_SECRET: 'Set AUTH_SECRET in the Netlify environment to a random value of at least 32 characters (for example `openssl rand -hex 32`); changing it signs everyone out.',
 };
 
 /** A missing or invalid setting, written like Astro's errors: what happened, why, what to do. */
@@ -69,10 +74,20 @@ export function assertSecrets(secrets: readonly SecretName[], env: Record<string
   }
 }
 
+const localSecrets: Record<SecretName, string> = {
+  CLIENT_HASH_SECRET: 'local-development-client-hash-secret',
+  AUTH_SECRET: 'local-development-auth-secret-not-for-production',
+};
+
+/** A secret's configured value; in production a missing one is a ConfigError, elsewhere a fixed local value. */
+export function requireSecret(name: SecretName, env: Record<string, string | undefined> = process.env): string {
+  const value = readConfig(env)[name];
+  if (value) return value;
+  assertSecrets([name], env);
+  return localSecrets[name];
+}
+
 /** The client-hash key: the configured secret, or in production a ConfigError; a fixed local value elsewhere. */
 export function clientHashSecret(env: Record<string, string | undefined> = process.env): string {
-  const secret = readConfig(env).CLIENT_HASH_SECRET;
-  if (secret) return secret;
-  assertSecrets(['CLIENT_HASH_SECRET'], env);
-  return 'local-development-client-hash-secret';
+  return requireSecret('CLIENT_HASH_SECRET', env);
 }

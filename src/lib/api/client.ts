@@ -2,7 +2,7 @@
  * The browser's request helpers (SPEC §7–§8): credentials always included, JSON when a body is
  * sent, and every non-OK answer thrown as an Error whose message is "<status>: <text>".
  */
-import type { ApiContract, QueryInputOf, ReadOf, RequestInputOf } from './contract';
+import { pathWith, type ApiContract, type QueryInputOf, type ReadOf, type RequestInputOf } from './contract';
 
 /** A failed API call. `message` is ready to show; `fields` names invalid form fields, if any. */
 export class ApiError extends Error {
@@ -68,8 +68,8 @@ export async function apiRequest(method: string, url: string, body?: unknown, he
 type ContractInput<C extends ApiContract> = C['method'] extends 'GET' ? QueryInputOf<C> : RequestInputOf<C>;
 
 /** Calls an endpoint through its contract and returns the answer checked against the contract. */
-export async function callContract<C extends ApiContract>(contract: C, input: ContractInput<C>, headers?: Record<string, string>): Promise<ReadOf<C>> {
-  let url: string = contract.path;
+export async function callContract<C extends ApiContract>(contract: C, input: ContractInput<C>, headers?: Record<string, string>, params?: Record<string, string | number>): Promise<ReadOf<C>> {
+  let url: string = params ? pathWith(contract.path, params) : contract.path;
   let body: unknown;
   if (contract.method === 'GET') {
     const query = new URLSearchParams();

@@ -6,6 +6,11 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiPath = `/api/${string}`;
+/**
+ * Who may call an endpoint, enforced by the server's handler: anyone, signed-in staff, the owner
+ * role only, or a signed-in customer. Every contract under `/api/admin/` is `staff` or `owner`.
+ */
+export type Access = 'public' | 'staff' | 'owner' | 'customer';
 
 export interface ApiContract<
   Request extends z.ZodType | undefined = z.ZodType | undefined,
@@ -15,6 +20,10 @@ export interface ApiContract<
   /** The literal path, equal to the function's `config.path`, e.g. `/api/health`. */
   path: ApiPath;
   method: HttpMethod;
+  /** Who may call it (default `public`). Non-public writes also require our own Origin. */
+  access?: Access;
+  /** Schema of the path's `:name` segments, e.g. `/api/admin/leads/:id` → `z.object({ id: … })`. */
+  params?: z.ZodType;
   /** Body schema (use `z.strictObject`, so unknown fields are rejected). Absent: no body is read. */
   request?: Request;
   /** Query-string schema for GET (strict object; use `z.coerce` for numbers). */
@@ -27,8 +36,11 @@ export interface ApiContract<
    * cached page after a deploy) must still work. Absent: `response` is used.
    */
   read?: z.ZodType;
-  /** How the body is sent: JSON (default) or multipart/form-data for uploads. */
-  bodyType?: 'json' | 'multipart';
+  /**
+   * How the body is sent: JSON (default), multipart/form-data for uploads, or `raw` for signed
+   * webhooks, whose handler gets the exact bytes (to check the signature) and parses them itself.
+   */
+  bodyType?: 'json' | 'multipart' | 'raw';
   /** Largest accepted body in bytes; the server default is 16 KB. */
   maxBodyBytes?: number;
   /** Public caching of successful answers; absent means `Cache-Control: no-store`. */
@@ -37,12 +49,22 @@ export interface ApiContract<
 
 export type RequestOf<C extends ApiContract> = C['request'] extends z.ZodType ? z.output<C['request']> : undefined;
 export type RequestInputOf<C extends ApiContract> = C['request'] extends z.ZodType ? z.input<C['request']> : undefined;
+export type ParamsOf<C extends ApiContract> = C['params'] extends z.ZodType ? z.output<C['params']> : undefined;
 export type QueryOf<C extends ApiContract> = C['query'] extends z.ZodType ? z.output<C['query']> : undefined;
 export type QueryInputOf<C extends ApiContract> = C['query'] extends z.ZodType ? z.input<C['query']> : undefined;
 export type ResponseOf<C extends ApiContract> = z.output<C['response']>;
 /** What the browser gets from a 2xx answer: `read`'s output when the contract has one. */
 export type ReadOf<C extends ApiContract> = C['read'] extends z.ZodType ? z.output<C['read']> : z.output<C['response']>;
 export type ResponseInputOf<C extends ApiContract> = z.input<C['response']>;
+
+/** The address of a contract with its `:name` segments filled in (each value URI-encoded). */
+export function pathWith(path: ApiPath, params: Record<string, string | number>): ApiPath {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathWith: ${path} needs the parameter ${name}.`);
+    return encodeURIComponent(String(value));
+  }) as ApiPath;
+}
 
 /** Declares a contract, keeping its literal types for the function and the client. */
 export function defineContract<const C extends ApiContract>(contract: C): C {

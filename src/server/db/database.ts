@@ -8,6 +8,7 @@ import type { PageMetadataTable } from './tables/page-metadata.table';
 import type { RateLimitCounterTable } from './tables/rate-limit.table';
 import type { ReviewTable } from './tables/review.table';
 import type { TrackingNumberTable } from './tables/tracking-number.table';
+import type { AuditLogTable, AuthSessionTable, AuthUserTable, StaffMemberTable } from './tables/staff.table';
 import type { ChatConversationTable, ChatFeedbackTable, ChatImageTable, ChatMessageTable } from './tables/chat.table';
 
 export interface Database {
@@ -23,6 +24,10 @@ export interface Database {
   chat_messages: ChatMessageTable;
   chat_feedback: ChatFeedbackTable;
   chat_images: ChatImageTable;
+  staff_members: StaffMemberTable;
+  audit_log: AuditLogTable;
+  auth_users: AuthUserTable;
+  auth_sessions: AuthSessionTable;
 }
 
 export type Db = Kysely<Database>;

@@ -28,6 +28,24 @@ export const errorCatalogue = {
     hint: 'A setting this function needs in production is missing; the log names the variable.',
     headers: { 'Retry-After': '3600' },
   },
+  SignInRequired: {
+    status: 401,
+    text: 'You are not signed in, or your session has ended. Sign in again to continue.',
+    hint: 'No valid staff session cookie came with the request (signed out, 30 minutes idle or 12 hours since sign-in).',
+    headers: {},
+  },
+  Forbidden: {
+    status: 403,
+    text: 'Your account cannot do this. Ask the owner of the site if you need it.',
+    hint: 'The signed-in role is below the contract\'s access level.',
+    headers: {},
+  },
+  NotFound: {
+    status: 404,
+    text: 'That record does not exist, or it was removed.',
+    hint: 'A path parameter named a row that is not there.',
+    headers: {},
+  },
 } as const satisfies Record<string, { status: number; text: string; hint: string; headers: Record<string, string> }>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
-import type { ApiContract, QueryOf, RequestOf, ResponseInputOf } from '../../lib/api/contract';
+import type { ApiContract, ParamsOf, QueryOf, RequestOf, ResponseInputOf } from '../../lib/api/contract';
+import type { StaffSession } from '../auth/staff-session';
+import { withDb } from '../db/connect';
 import { fieldErrors, humanIssueMessage } from '../../lib/api/validation';
 import { assertSecrets, ConfigError, type SecretName } from '../config';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -24,6 +26,12 @@ export interface HandlerInput<C extends ApiContract> {
   body: RequestOf<C>;
   /** The query string, validated by `contract.query`. */
   query: QueryOf<C>;
+  /** The path's `:name` segments, validated by `contract.params`. */
+  params: ParamsOf<C>;
+  /** The signed-in staff member, for `staff` and `owner` contracts (checked before the handler runs). */
+  staff: C['access'] extends 'staff' | 'owner' ? StaffSession : undefined;
+  /** The exact request bytes, for `bodyType: 'raw'` (signed webhooks). */
+  rawBody: C['bodyType'] extends 'raw' ? Uint8Array : undefined;
   log: Logger;
   requestId: string;
 }
@@ -35,7 +43,26 @@ export interface HandlerOptions {
   requires?: readonly SecretName[];
 }
 
-export type NetlifyHandler = (request: Request, context?: Context) => Promise<Response>;
+export type NetlifyHandler = ((request: Request, context?: Context) => Promise<Response>) & { contract?: ApiContract };
+
+/** The `:name` segments of `pattern` (a contract path) read from `pathname`; undefined when it does not match. */
+export function pathParams(pattern: string, pathname: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const source = pattern.replace(/\/$/, '').split('/').map((segment) => {
+    if (segment.startsWith(':')) {
+      names.push(segment.slice(1));
+      return '([^/]+)';
+    }
+    return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }).join('/');
+  const match = new RegExp(`^${source}/?$`, 'i').exec(pathname);
+  if (!match) return undefined;
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  } catch {
+    return undefined;
+  }
+}
 
 function cacheControl(contract: ApiContract): Record<string, string> {
   if (!contract.cache) return { 'Cache-Control': 'no-store' };
@@ -64,7 +91,12 @@ export function fieldWithNul(value: unknown, path = ''): string | undefined {
   return undefined;
 }
 
-function validate<S extends z.ZodType>(schema: S, value: unknown, what: 'body' | 'query'): z.output<S> {
+function validate<S extends z.ZodType>(schema: S, value: unknown, what: 'body' | 'query' | 'path'): z.output<S> {
+  if (what === 'path') {
+    const result = schema.safeParse(value);
+    if (!result.success) throw appError('NotFound');
+    return result.data;
+  }
   const nul = fieldWithNul(value);
   if (nul) throw new HttpError(400, `The ${what === 'body' ? 'field' : 'query parameter'} ${nul.slice(0, 100)} contains a NUL character, which cannot be stored. Remove it and try again.`, { fields: { [nul.slice(0, 100)]: 'Remove the NUL character.' } });
   const result = schema.safeParse(value, { error: humanIssueMessage });
@@ -95,6 +127,7 @@ async function readBody(request: Request, contract: ApiContract): Promise<unknow
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   const limit = contract.maxBodyBytes ?? defaultMaxBodyBytes;
+  if (contract.bodyType === 'raw') return readBodyBytes(request, limit);
 
   if (contract.bodyType === 'multipart') {
     if (mediaType !== 'multipart/form-data') throw new HttpError(415, 'Send this form as multipart/form-data.');
@@ -131,10 +164,15 @@ export function defineHandler<C extends ApiContract>(
   options: HandlerOptions = {},
 ): NetlifyHandler {
   const allowed = contract.method === 'GET' ? ['GET', 'HEAD'] : [contract.method];
+  const access = contract.access ?? 'public';
+  if (access === 'customer') throw new Error(`${contract.path}: customer access is not available yet; only public, staff and owner contracts can be served.`);
+  if (contract.path.startsWith('/api/admin/') && access !== 'staff' && access !== 'owner') {
+    throw new Error(`${contract.path}: every /api/admin/ contract must have access 'staff' or 'owner'.`);
+  }
   // Checked when the function loads, so a production deploy without a secret fails loudly at once.
-  assertSecrets(options.requires ?? []);
+  assertSecrets([...(options.requires ?? []), ...(access === 'public' ? [] : (['AUTH_SECRET'] as const))]);
 
-  return async (request, context) => {
+  const handler: NetlifyHandler = async (request, context) => {
     const started = performance.now();
     const url = new URL(request.url);
     const requestId = request.headers.get('x-nf-request-id') || context?.requestId || randomUUID();
@@ -145,11 +183,26 @@ export function defineHandler<C extends ApiContract>(
       if (!allowed.includes(request.method)) {
         throw new HttpError(405, `This address accepts only ${allowed.join(' and ')} requests.`, { headers: { Allow: allowed.join(', ') } });
       }
-      if (options.sameOrigin) assertSameOrigin(request);
+      // Writes that a cookie authenticates must come from our own pages.
+      if (options.sameOrigin || (access !== 'public' && contract.method !== 'GET')) assertSameOrigin(request);
+      let staff: StaffSession | undefined;
+      if (access === 'staff' || access === 'owner') {
+        const { staffFromRequest, roleMeets } = await import('../auth/staff-session');
+        staff = (await withDb((db) => staffFromRequest(db, request))) ?? undefined;
+        if (!staff) throw appError('SignInRequired');
+        if (!roleMeets(staff.role, access)) throw appError('Forbidden');
+      }
+      let params: unknown;
+      if (contract.params) {
+        const found = pathParams(contract.path, url.pathname);
+        if (!found) throw appError('NotFound');
+        params = validate(contract.params, found, 'path');
+      }
       const query = contract.query ? validate(contract.query, queryObject(url), 'query') : undefined;
-      const body = contract.request && contract.method !== 'GET' ? validate(contract.request, await readBody(request, contract), 'body') : undefined;
+      const raw = contract.bodyType === 'raw' && contract.method !== 'GET' ? ((await readBody(request, contract)) as Uint8Array) : undefined;
+      const body = contract.request && contract.method !== 'GET' && contract.bodyType !== 'raw' ? validate(contract.request, await readBody(request, contract), 'body') : undefined;
 
-      const result = await handle({ request, context, body: body as RequestOf<C>, query: query as QueryOf<C>, log, requestId });
+      const result = await handle({ request, context, body: body as RequestOf<C>, query: query as QueryOf<C>, params: params as ParamsOf<C>, staff: staff as HandlerInput<C>['staff'], rawBody: raw as HandlerInput<C>['rawBody'], log, requestId });
       response = result instanceof Response ? withSecurityHeaders(result) : json(result, { headers: cacheControl(contract) });
     } catch (error) {
       if (error instanceof HttpError) {
@@ -179,5 +232,28 @@ export function defineHandler<C extends ApiContract>(
       // A Response with immutable headers (passed through from fetch) keeps them as they are.
     }
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  };
+  handler.contract = contract;
+  return handler;
+}
+
+/**
+ * One function serving several methods on one path (list, create, update, delete of a resource):
+ * each handler comes from `defineHandler` with its own contract; other methods get a 405.
+ */
+export function defineHandlers(...handlers: NetlifyHandler[]): NetlifyHandler {
+  const byMethod = new Map<string, NetlifyHandler>();
+  for (const handler of handlers) {
+    const method = handler.contract?.method;
+    if (!method) throw new Error('defineHandlers takes handlers made by defineHandler.');
+    if (byMethod.has(method)) throw new Error(`defineHandlers: two handlers for ${method} ${handler.contract?.path}.`);
+    byMethod.set(method, handler);
+    if (method === 'GET') byMethod.set('HEAD', handler);
+  }
+  const allow = [...byMethod.keys()].join(', ');
+  return async (request, context) => {
+    const handler = byMethod.get(request.method);
+    if (handler) return handler(request, context);
+    return errorResponse(405, `This address accepts only ${allow} requests.`, { headers: { Allow: allow } });
   };
 }

@@ -2,7 +2,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type LeadKind = 'estimate' | 'booking';
-export type LeadStatus = 'new' | 'spam';
+export const leadStatuses = ['new', 'contacted', 'scheduled', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
 export type SpamReason = 'trap' | 'too-fast';
 
 export interface LeadTable {
@@ -34,6 +35,10 @@ export interface LeadTable {
   client_hash: string | null;
   /** Milliseconds between the form opening and the request arriving (capped at the integer range). */
   form_elapsed_ms: number | null;
+  /** Staff's notes in the inbox. */
+  staff_notes: string | null;
+  status_changed_at: Date | null;
+  status_changed_by: string | null;
   is_demo: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }

@@ -1,0 +1,89 @@
+/**
+ * Staff sign-in (/admin/oauth-login): ask for a code by email, then sign in with the code. The
+ * emailed link opens this page with the email and code filled in; the person presses "Sign in"
+ * (a link alone never signs in, since mail scanners open links). Talks to Better Auth's
+ * /api/auth/email-otp/send-verification-otp and /api/auth/sign-in/email-otp.
+ */
+import { map } from 'nanostores';
+import { safeNextPath } from '../../lib/admin/routes';
+
+export type SignInStage = 'email' | 'code';
+export interface SignInState {
+  stage: SignInStage;
+  email: string;
+  code: string;
+  busy: boolean;
+  /** A sentence for the person: what happened and what to do. */
+  message: string;
+  tone: 'info' | 'error';
+  next: string;
+}
+
+export const $signIn = map<SignInState>({ stage: 'email', email: '', code: '', busy: false, message: '', tone: 'info', next: '/admin' });
+
+/** Reads ?email=&code=&next= from the link in the email (or a redirect from another admin page). */
+export function startSignIn(search: string): void {
+  const params = new URLSearchParams(search);
+  const email = params.get('email')?.trim().slice(0, 254) ?? '';
+  const code = (params.get('code') ?? '').replace(/\D/g, '').slice(0, 6);
+  $signIn.set({ ...$signIn.get(), email, code, stage: email && code ? 'code' : 'email', next: safeNextPath(params.get('next')), message: email && code ? 'Your code is filled in. Press "Sign in" to continue.' : '', tone: 'info' });
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+async function post(path: string, body: unknown): Promise<{ ok: boolean; status: number; code?: string }> {
+  try {
+    const response = await fetch(path, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const data = (await response.json().catch(() => ({}))) as { code?: unknown };
+    return { ok: response.ok, status: response.status, code: typeof data.code === 'string' ? data.code : undefined };
+  } catch {
+    return { ok: false, status: 0 };
+  }
+}
+
+const failureText = (status: number, code?: string): string => {
+  if (status === 0) return 'We could not reach the site. Check your connection and try again.';
+  if (status === 429) return 'Too many attempts. Wait ten minutes, then ask for a new code.';
+  if (code === 'OTP_EXPIRED') return 'That code has expired. Ask for a new one.';
+  if (code === 'TOO_MANY_ATTEMPTS') return 'That code was tried too many times. Ask for a new one.';
+  if (status >= 500) return 'The sign-in service is not answering right now. Try again in a minute.';
+  return 'That code is not right for this email, or it was already used. Check it, or ask for a new one.';
+};
+
+export async function requestCode(email: string): Promise<void> {
+  const clean = email.trim().toLowerCase();
+  if (!emailPattern.test(clean) || clean.length > 254) {
+    $signIn.set({ ...$signIn.get(), email, message: 'Enter your work email address, like name@example.com.', tone: 'error' });
+    return;
+  }
+  $signIn.set({ ...$signIn.get(), email: clean, busy: true, message: '' });
+  const next = $signIn.get().next;
+  const result = await post(`/api/auth/email-otp/send-verification-otp?next=${encodeURIComponent(next)}`, { email: clean, type: 'sign-in' });
+  $signIn.set({
+    ...$signIn.get(),
+    busy: false,
+    ...(result.ok
+      ? { stage: 'code', code: '', message: `If ${clean} is on the staff list, a 6-digit code is on its way. It works for 10 minutes.`, tone: 'info' }
+      : { message: failureText(result.status, result.code), tone: 'error' }),
+  });
+}
+
+export async function signInWithCode(code: string): Promise<void> {
+  const digits = code.replace(/\D/g, '');
+  const { email, next } = $signIn.get();
+  if (digits.length !== 6) {
+    $signIn.set({ ...$signIn.get(), code, message: 'Enter the 6 digits from the email.', tone: 'error' });
+    return;
+  }
+  $signIn.set({ ...$signIn.get(), code: digits, busy: true, message: '' });
+  const result = await post('/api/auth/sign-in/email-otp', { email, otp: digits });
+  if (result.ok) {
+    window.location.assign(next);
+    return;
+  }
+  $signIn.set({ ...$signIn.get(), busy: false, message: failureText(result.status, result.code), tone: 'error' });
+}
+
+export function startOver(): void {
+  $signIn.set({ ...$signIn.get(), stage: 'email', code: '', message: '', tone: 'info' });
+}

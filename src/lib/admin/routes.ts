@@ -1,0 +1,34 @@
+/**
+ * Every admin screen: SPEC §2's admin routes plus the inbox and staff screens, in navigation order.
+ * `ready: false` screens have the shell and say which capability fills them.
+ */
+export interface AdminRoute {
+  path: string;
+  label: string;
+  /** What the screen is for, shown on it and in the navigation's description. */
+  summary: string;
+  ready: boolean;
+  ownerOnly?: boolean;
+}
+
+export const adminRoutes: readonly AdminRoute[] = [
+  { path: '/admin', label: 'Overview', summary: 'What needs a person now: new leads and bookings.', ready: true },
+  { path: '/admin/leads', label: 'Leads and bookings', summary: 'Every estimate and booking request, with status, notes and history.', ready: true },
+  { path: '/admin/chatbot', label: 'Chat assistant', summary: 'Conversations, analytics and quick responses.', ready: false },
+  { path: '/admin/tracking-numbers', label: 'Tracking numbers', summary: 'The phone number each traffic source sees.', ready: false },
+  { path: '/admin/page-metadata', label: 'Page metadata', summary: 'Search titles, descriptions and canonical addresses per page.', ready: false },
+  { path: '/admin/dashboard', label: 'Site health', summary: 'Email outbox, reviews sync, database and publishing.', ready: false },
+  { path: '/admin/products', label: 'Products', summary: 'Memberships and products sold in the store.', ready: false },
+  { path: '/admin/referrals', label: 'Referrals', summary: 'Referral codes, referred friends and credits.', ready: false },
+  { path: '/admin/review-requests', label: 'Review requests', summary: 'Requests sent after completed jobs, and their replies.', ready: false },
+  { path: '/admin/email-templates', label: 'Email templates', summary: 'The wording of every message customers receive.', ready: false },
+  { path: '/admin/success-stories', label: 'Success stories', summary: 'Stories customers send, waiting for approval.', ready: false },
+  { path: '/admin/commercial-customers', label: 'Commercial customers', summary: 'Logos shown on the commercial pages.', ready: false },
+  { path: '/admin/staff', label: 'Staff', summary: 'Who can sign in, their roles, and the audit log.', ready: false, ownerOnly: true },
+];
+
+/** Only a same-site admin path is followed after sign-in; anything else goes to /admin. */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !/^\/admin(?:[/?#]|$)/.test(next) || next.startsWith('/admin/oauth-login') || /[\\\s]/.test(next)) return '/admin';
+  return next;
+}
