@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { contracts } from './index';
+import { adminContracts, contracts, libraryRoutes } from './index';
 
 const functionsDir = 'netlify/functions';
 
@@ -32,6 +32,7 @@ describe('API contracts and functions', () => {
     const paths = functionPaths.get(file);
     expect(paths, `${functionsDir}/${file} needs export const config = { path: '/api/...' } with a literal path`).toBeDefined();
     for (const path of paths ?? []) {
+      if ((libraryRoutes as readonly string[]).includes(path)) continue;
       expect(contracts.map((c) => c.path), `${path} in ${file} has no contract in src/lib/api`).toContain(path);
     }
   });
@@ -39,6 +40,16 @@ describe('API contracts and functions', () => {
   test.each(contracts.map((c) => [c.path, c] as const))('%s is answered by a function', (path) => {
     const owners = [...functionPaths].filter(([, paths]) => paths?.includes(path)).map(([file]) => file);
     expect(owners, `no file in ${functionsDir} has config.path '${path}'`).toHaveLength(1);
+  });
+
+  test.each(contracts.filter((c) => c.path.startsWith('/api/admin/')).map((c) => [`${c.method} ${c.path}`, c] as const))('%s is staff-only', (_name, contract) => {
+    expect(['staff', 'owner'], `${contract.path} is under /api/admin/ and must have access 'staff' or 'owner'`).toContain(contract.access);
+  });
+
+  test('every /api/admin/ contract is listed in adminContracts, and every function under /api/admin/ has one', () => {
+    const adminPaths = [...functionPaths.values()].flat().filter((p): p is string => !!p && p.startsWith('/api/admin/'));
+    for (const path of adminPaths) expect(adminContracts.map((c) => c.path)).toContain(path);
+    expect(contracts.filter((c) => c.path.startsWith('/api/admin/'))).toEqual([...adminContracts]);
   });
 
   test('no two contracts share a path and method', () => {

@@ -9,6 +9,13 @@ import { pageMetadataContract } from './page-metadata.contract';
 import { reviewsContract } from './reviews.contract';
 import { track404Contract } from './track-404.contract';
 import { trackingNumbersContract } from './tracking-numbers.contract';
+import { adminLeadContract, adminLeadCsvContract, adminLeadListContract, adminLeadUpdateContract, adminOverviewContract } from './admin/leads.contract';
+import { adminSessionContract, signOutEverywhereContract } from './admin/session.contract';
+
+/** Staff-only endpoints under /api/admin/ (a test checks each is `staff` or `owner`). */
+export const adminContracts: readonly ApiContract[] = [
+  adminLeadContract, adminLeadCsvContract, adminLeadListContract, adminLeadUpdateContract, adminOverviewContract, adminSessionContract, signOutEverywhereContract,
+];
 
 export {
   bookingContract, chatContract, chatEndContract, chatFeedbackContract, chatImageContract, chatUploadContract, contactContract,
@@ -16,5 +23,11 @@ export {
 };
 export const contracts: readonly ApiContract[] = [
   bookingContract, chatContract, chatEndContract, chatFeedbackContract, chatImageContract, chatUploadContract, contactContract,
-  healthContract, pageMetadataContract, reviewsContract, track404Contract, trackingNumbersContract,
+  healthContract, pageMetadataContract, reviewsContract, track404Contract, trackingNumbersContract, ...adminContracts,
 ];
+
+/**
+ * Paths served by a library rather than by our contracts: Better Auth's sign-in routes
+ * (netlify/functions/auth.ts), which check their own input, origin and rate limits.
+ */
+export const libraryRoutes = ['/api/auth/*'] as const;

@@ -1,0 +1,247 @@
+/**
+ * Staff sign-in and the /api/admin endpoints over real HTTP, through the served functions and a
+ * real database: the emailed code and link, the allowlist, npm run admin:link, session limits,
+ * every admin contract refusing the signed-out (401), the wrong role (403) and other origins (403),
+ * audited lead changes, and hostile input answered with a 4xx that changes nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fc from 'fast-check';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminContracts } from '../../src/lib/api';
+import { upsertStaff } from '../../src/server/auth/staff.repository';
+import { createDb } from '../../src/server/db/connect';
+import type { Database } from '../../src/server/db/database';
+import { errorFormat, startTestSiteOn, type TestSite } from '../support/test-site';
+
+const owner = 'owner@example.com';
+const clerk = 'clerk@example.com';
+
+describe('staff sign-in and /api/admin', () => {
+  let site: TestSite;
+  let db: Kysely<Database>;
+  let mailDir: string;
+  let origin: string;
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    site = await startTestSiteOn('postgres');
+    origin = site.site.url;
+    mailDir = path.join(site.dir, 'mail');
+    process.env.MAIL_DIR = mailDir;
+    process.env.RATE_LIMIT_DISABLED = '1';
+    delete process.env.SMTP_URL;
+    db = createDb(site.site.database.env);
+    await upsertStaff(db, { email: owner, role: 'owner', addedBy: 'test' });
+    await upsertStaff(db, { email: clerk, role: 'staff', addedBy: 'test' });
+  }, 60_000);
+  afterAll(async () => {
+    process.env = savedEnv;
+    await db?.destroy();
+    await site?.stop();
+  });
+
+  const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${p}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...headers }, body: JSON.stringify(body) });
+
+  async function mailsTo(email: string): Promise<string[]> {
+    const names = await readdir(mailDir).catch(() => [] as string[]);
+    const mails = await Promise.all(names.map((n) => readFile(path.join(mailDir, n), 'utf8')));
+    return mails.filter((m) => m.includes(`To: ${email}`));
+  }
+
+  async function codeFor(email: string): Promise<string> {
+    const before = (await mailsTo(email)).length;
+    const response = await post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    expect(response.status).toBe(200);
+    for (let i = 0; i < 100; i++) {
+      const mails = await mailsTo(email);
+      if (mails.length > before) return /sign-in code is (\d{6})/.exec(mails.at(-1)!)![1]!;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no sign-in email reached ${email}`);
+  }
+
+  async function signIn(email: string): Promise<string> {
+    const response = await post('/api/auth/sign-in/email-otp', { email, otp: await codeFor(email) });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body, 'the session token stays in the HttpOnly cookie, never in the JSON').not.toHaveProperty('token');
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('eps.session_token='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    return cookie.split(';')[0]!;
+  }
+
+  test('an allowlisted email gets a code and a link; the code signs in; the session answers who it is', async () => {
+    const code = await codeFor(owner);
+    const mail = (await mailsTo(owner)).at(-1)!;
+    expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`/admin/oauth-login?email=owner%40example.com&code=${code}`);
+    const response = await post('/api/auth/sign-in/email-otp', { email: owner, otp: code });
+    const cookie = response.headers.getSetCookie()[0]!.split(';')[0]!;
+    const session = await fetch(`${origin}/api/admin/session`, { headers: { Cookie: cookie } });
+    expect(session.status).toBe(200);
+    expect(await session.json()).toMatchObject({ email: owner, role: 'owner' });
+    // The code works once.
+    const again = await post('/api/auth/sign-in/email-otp', { email: owner, otp: code });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+  });
+
+  test('an email that is not on the staff list gets the same answer, no email and no session', async () => {
+    const stranger = 'stranger@example.com';
+    const response = await post('/api/auth/email-otp/send-verification-otp', { email: stranger, type: 'sign-in' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailsTo(stranger)).toHaveLength(0);
+    for (const otp of ['000000', '123456']) {
+      const attempt = await post('/api/auth/sign-in/email-otp', { email: stranger, otp });
+      expect(attempt.status).toBeGreaterThanOrEqual(400);
+      expect(attempt.headers.getSetCookie().filter((c) => c.startsWith('eps.session_token=') && !/Max-Age=0/.test(c))).toHaveLength(0);
+    }
+    expect(await db.selectFrom('auth_users').select('id').where('email', '=', stranger).execute()).toHaveLength(0);
+  });
+
+  test('npm run admin:link prints a one-time sign-in address as its last line', () => {
+    const run = spawnSync('npx', ['tsx', 'scripts/admin-link.ts', 'Clerk@Example.com'], { env: { ...site.site.database.env, PORT: '4321' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const last = run.stdout.trim().split('\n').at(-1)!;
+    const url = new URL(last);
+    expect(url.pathname).toBe('/admin/oauth-login');
+    expect(url.searchParams.get('email')).toBe(clerk);
+    expect(url.searchParams.get('code')).toMatch(/^\d{6}$/);
+    return post('/api/auth/sign-in/email-otp', { email: clerk, otp: url.searchParams.get('code') }).then((r) => expect(r.status).toBe(200));
+  }, 60_000);
+
+  test('admin:link refuses an email that is not staff once staff exist', () => {
+    const run = spawnSync('npx', ['tsx', 'scripts/admin-link.ts', 'nobody@example.com'], { env: site.site.database.env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('is not on the staff list');
+  }, 60_000);
+
+  test('sign-in attempts are rate limited in the database', async () => {
+    delete process.env.RATE_LIMIT_DISABLED;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await post('/api/auth/sign-in/email-otp', { email: 'guess@example.com', otp: String(100000 + i) })).status);
+      expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      process.env.RATE_LIMIT_DISABLED = '1';
+    }
+  });
+
+  const sample = (p: string) => p.replace(/:\w+/g, '1');
+
+  test.each(adminContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s answers 401 without a session', async (_name, contract) => {
+    const response = await fetch(`${origin}${sample(contract.path)}`, { method: contract.method, headers: { 'Content-Type': 'application/json', Origin: origin }, body: contract.method === 'GET' ? undefined : '{}' });
+    expect(response.status).toBe(401);
+    expect((await response.json()).error).toMatch(errorFormat);
+  });
+
+  test('every admin write from another origin is refused with 403, even with a valid session', async () => {
+    const cookie = await signIn(owner);
+    for (const contract of adminContracts.filter((c) => c.method !== 'GET')) {
+      for (const badOrigin of ['https://evil.example', undefined]) {
+        const response = await fetch(`${origin}${sample(contract.path)}`, { method: contract.method, headers: { 'Content-Type': 'application/json', Cookie: cookie, ...(badOrigin ? { Origin: badOrigin } : {}) }, body: '{}' });
+        expect(response.status, `${contract.method} ${contract.path} from ${badOrigin ?? 'no origin'}`).toBe(403);
+      }
+    }
+  });
+
+  test('owner-only contracts answer 403 to the staff role', async () => {
+    const cookie = await signIn(clerk);
+    for (const contract of adminContracts.filter((c) => c.access === 'owner')) {
+      const response = await fetch(`${origin}${sample(contract.path)}`, { method: contract.method, headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin }, body: contract.method === 'GET' ? undefined : '{}' });
+      expect(response.status).toBe(403);
+    }
+    const session = await fetch(`${origin}/api/admin/session`, { headers: { Cookie: cookie } });
+    expect(await session.json()).toMatchObject({ role: 'staff' });
+  });
+
+  test('a session ends after 30 minutes idle, 12 hours after sign-in, when the person is removed, and everywhere on request', async () => {
+    const idle = await signIn(clerk);
+    await db.updateTable('auth_sessions').set({ expiresAt: new Date(Date.now() - 1000) }).where('token', '=', decodeURIComponent(idle.split('=')[1]!).split('.')[0]!).execute();
+    expect((await fetch(`${origin}/api/admin/session`, { headers: { Cookie: idle } })).status).toBe(401);
+
+    const old = await signIn(clerk);
+    await db.updateTable('auth_sessions').set({ createdAt: new Date(Date.now() - 13 * 3600 * 1000) }).where('token', '=', decodeURIComponent(old.split('=')[1]!).split('.')[0]!).execute();
+    expect((await fetch(`${origin}/api/admin/session`, { headers: { Cookie: old } })).status).toBe(401);
+
+    const [a, b] = [await signIn(clerk), await signIn(clerk)];
+    const everywhere = await fetch(`${origin}/api/admin/session/sign-out-everywhere`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: a, Origin: origin }, body: '{}' });
+    expect(everywhere.status).toBe(200);
+    for (const cookie of [a, b]) expect((await fetch(`${origin}/api/admin/session`, { headers: { Cookie: cookie } })).status).toBe(401);
+
+    const removed = await signIn(clerk);
+    await db.updateTable('staff_members').set({ revoked_at: new Date() }).where('email', '=', clerk).execute();
+    expect((await fetch(`${origin}/api/admin/session`, { headers: { Cookie: removed } })).status).toBe(401);
+    await db.updateTable('staff_members').set({ revoked_at: null }).where('email', '=', clerk).execute();
+  });
+
+  test('the inbox lists a lead sent from the public form; a status change and notes are saved and audited', async () => {
+    const name = `Inbox ${Math.random().toString(36).slice(2, 8)}`;
+    const sent = await post('/api/contact', { name, phone: '(512) 555-0123', email: 'lead@example.com', service: 'leak', message: 'Drip under the sink.', formStartTime: Date.now() - 20_000 });
+    expect(sent.status).toBe(200);
+    const cookie = await signIn(owner);
+    const list = await (await fetch(`${origin}/api/admin/leads?q=${encodeURIComponent(name)}`, { headers: { Cookie: cookie } })).json();
+    expect(list.total).toBe(1);
+    expect(list.rows[0]).toMatchObject({ name, status: 'new', service: 'Leak' });
+    const id = list.rows[0].id as number;
+
+    const patch = (body: unknown, headers: Record<string, string> = {}) => fetch(`${origin}/api/admin/leads/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin, ...headers }, body: JSON.stringify(body) });
+    const changed = await patch({ status: 'contacted', notes: 'Called back, coming Tuesday.' });
+    expect(changed.status).toBe(200);
+    const detail = await changed.json();
+    expect(detail).toMatchObject({ status: 'contacted', notes: 'Called back, coming Tuesday.', statusChangedBy: owner });
+    expect(detail.history[0]).toMatchObject({ actor: owner, action: 'lead.status', before: { status: 'new', notes: null }, after: { status: 'contacted', notes: 'Called back, coming Tuesday.' } });
+    const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'lead').where('entity_id', '=', String(id)).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.request_id).toBeTruthy();
+
+    const csv = await fetch(`${origin}/api/admin/leads.csv?status=all&q=${encodeURIComponent(name)}`, { headers: { Cookie: cookie } });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(await csv.text()).toContain(`"${name}"`);
+  });
+
+  test('hostile input on every admin endpoint gets a 4xx with a sentence, never a 500, and changes nothing', async () => {
+    const cookie = await signIn(owner);
+    const before = await db.selectFrom('leads').select(['id', 'status', 'staff_notes']).orderBy('id').execute();
+    const auditBefore = (await db.selectFrom('audit_log').select('id').execute()).length;
+    const hostileValue = fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.constant(null), fc.constant('\u0000'), fc.constant("' or 1=1 --"), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
+    await fc.assert(
+      fc.asyncProperty(
+        // Sign-out-everywhere's one valid body is {}, which really does sign out: it is checked below.
+        fc.constantFrom(...adminContracts.filter((c) => !c.path.endsWith('sign-out-everywhere'))),
+        fc.dictionary(fc.constantFrom('status', 'notes', 'page', 'pageSize', 'sort', 'dir', 'q', 'kind', 'extra', '__proto__'), hostileValue, { maxKeys: 4 }),
+        fc.constantFrom('1', '0', '-1', 'abc', '99999999999', '%00', '1;drop table leads'),
+        async (contract, input, id) => {
+          const url = new URL(`${origin}${contract.path.replace(':id', id)}`);
+          const init: RequestInit = { method: contract.method, headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin } };
+          if (contract.method === 'GET') for (const [k, v] of Object.entries(input)) url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+          else init.body = JSON.stringify(input);
+          const response = await fetch(url, init);
+          if (response.status >= 200 && response.status < 300) {
+            // Only a valid read may succeed; writes with hostile input never do.
+            expect(contract.method).toBe('GET');
+            return;
+          }
+          expect(response.status, `${contract.method} ${url.pathname}${url.search}`).toBeGreaterThanOrEqual(400);
+          expect(response.status).toBeLessThan(500);
+          const text = await response.text();
+          expect(JSON.parse(text).error).toMatch(errorFormat);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    for (const body of ['{"all":true}', '[]', 'null', '{"ended":1}']) {
+      const response = await fetch(`${origin}/api/admin/session/sign-out-everywhere`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin }, body });
+      expect(response.status).toBe(400);
+    }
+    expect((await fetch(`${origin}/api/admin/session`, { headers: { Cookie: cookie } })).status).toBe(200);
+    expect(await db.selectFrom('leads').select(['id', 'status', 'staff_notes']).orderBy('id').execute()).toEqual(before);
+    expect((await db.selectFrom('audit_log').select('id').execute()).length).toBe(auditBefore);
+  }, 120_000);
+});
