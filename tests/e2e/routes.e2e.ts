@@ -1,6 +1,7 @@
 /** Every SPEC route answers 200 or its redirect, unknown paths get the 404 screen, and internal links resolve. */
 import { expect, test } from '@playwright/test';
-import { dynamicRoutes, pageRoutes, redirects } from '../support/routes';
+import { adminRoutes } from '../../src/lib/admin/routes';
+import { dynamicRoutes, pageRoutes, redirects, specAdminRoutes } from '../support/routes';
 
 test.describe('routes', () => {
   test.skip(({ isMobile }) => isMobile, 'HTTP-level checks run once');
@@ -14,6 +15,22 @@ test.describe('routes', () => {
       expect(html, `${path} h1`).toMatch(/<h1[^>]*>/);
       expect(html, `${path} description`).toMatch(/<meta name="description" content="[^"]{40,}"/);
       expect(html, `${path} canonical`).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+"/);
+    }
+  });
+
+  test('every admin route answers 200 with the staff layout: titled, noindex, no public chrome, listed in its navigation', async ({ request }) => {
+    const navigated = adminRoutes.map((r) => r.path);
+    for (const path of specAdminRoutes.filter((p) => p !== '/admin/oauth-login')) expect(navigated, `${path} is missing from the admin navigation`).toContain(path);
+    for (const path of new Set([...specAdminRoutes, ...navigated])) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+      const html = await res.text();
+      expect(html, `${path} title`).toMatch(/<title>[^<]{10,}<\/title>/);
+      expect(html, `${path} h1`).toMatch(/<h1[^>]*>/);
+      expect(html, `${path} noindex`).toContain('<meta name="robots" content="noindex, nofollow"');
+      for (const publicPart of ['data-chat-launcher', 'cookie-consent', 'application/ld+json', 'googletagmanager', 'data-open-scheduler']) {
+        expect(html, `${path} must not carry ${publicPart}`).not.toContain(publicPart);
+      }
     }
   });
 

@@ -14,10 +14,14 @@ export const pageRoutes: string[] = [...new Set([
   '/schedule-appointment', '/about',
   '/store', '/shop', '/category/memberships', '/category/products', '/store/checkout/success',
   ...[...memberships, ...products].map((p) => `/store/checkout/${p.slug}`),
+])];
+
+/** SPEC §2's admin routes: staff pages (AdminLayout), not public ones. */
+export const specAdminRoutes: string[] = [
   '/admin', '/admin/oauth-login', '/admin/dashboard', '/admin/success-stories', '/admin/tracking-numbers',
   '/admin/commercial-customers', '/admin/page-metadata', '/admin/products', '/admin/chatbot', '/admin/review-requests',
   '/admin/referrals', '/admin/email-templates',
-])];
+];
 
 /** Routes with a dynamic segment: any value answers 200 with the page for that capability. */
 export const dynamicRoutes: string[] = ['/ref/ABC123', '/leave-review/some-token', '/email-preferences/some-token', '/referred-by/42'];
@@ -46,5 +50,5 @@ export const pageTypes: Record<string, string> = {
   faq: '/faq',
   interim: '/customer-portal',
   tool: '/plumbing-cost-estimator',
-  admin: '/admin',
+  admin: '/admin/oauth-login',
 };

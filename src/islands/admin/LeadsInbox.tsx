@@ -129,16 +129,17 @@ export default function LeadsInbox() {
   const open = useStore($openLead);
   const id = useId();
   useEffect(() => {
+    // The address is read once, before anything can rewrite it.
+    const leadId = Number(new URLSearchParams(location.search).get('id'));
     $leadQuery.set(queryFromSearch(location.search));
     void loadStaff().then(() => {
       if ($staff.get().status !== 'signed-in') return;
       void loadLeads();
-      const leadId = Number(new URLSearchParams(location.search).get('id'));
       if (Number.isInteger(leadId) && leadId > 0) void openLead(leadId);
     });
   }, []);
   useEffect(() => {
-    if (staff.status === 'signed-in') history.replaceState(null, '', (searchFromQuery(query, open.lead?.id) || location.pathname));
+    if (staff.status === 'signed-in' && $leadList.get().status !== 'idle') history.replaceState(null, '', (searchFromQuery(query, $openLead.get().lead?.id) || location.pathname));
   }, [query]);
 
   if (staff.status === 'loading') return <p aria-busy="true">Checking your sign-in…</p>;
