@@ -1,9 +1,9 @@
 /** The staff sign-in form: email, then the 6-digit code (paste and autofill work; WCAG 2.2 3.3.8). */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { $signIn, requestCode, signInWithCode, startSignIn, startOver } from './sign-in.store';
+import { $signIn, requestCode, signInWithCode, signInWithGoogle, startSignIn, startOver } from './sign-in.store';
 
-export default function SignIn() {
+export default function SignIn({ google = false }: { google?: boolean }) {
   const state = useStore($signIn);
   const id = useId();
   const messageRef = useRef<HTMLParagraphElement>(null);
@@ -30,6 +30,7 @@ export default function SignIn() {
           <input id={`${id}-email`} name="email" type="email" autoComplete="email" required defaultValue={state.email} aria-invalid={state.tone === 'error' || undefined}
             className="mt-1 w-full rounded-md border border-line px-3 py-2 text-base" />
           <button type="submit" className="btn btn-primary mt-4 w-full" disabled={state.busy} aria-busy={state.busy || undefined}>{state.busy ? 'Sending…' : 'Email me a sign-in code'}</button>
+          {google && <button type="button" className="btn btn-outline mt-3 w-full" disabled={state.busy} onClick={() => void signInWithGoogle()}>Sign in with Google</button>}
         </form>
       ) : (
         <form onSubmit={onCode} noValidate aria-describedby={state.message ? `${id}-message` : undefined}>

@@ -26,7 +26,12 @@ export function startSignIn(search: string): void {
   const params = new URLSearchParams(search);
   const email = params.get('email')?.trim().slice(0, 254) ?? '';
   const code = (params.get('code') ?? '').replace(/\D/g, '').slice(0, 6);
-  $signIn.set({ ...$signIn.get(), email, code, stage: email && code ? 'code' : 'email', next: safeNextPath(params.get('next')), message: email && code ? 'Your code is filled in. Press "Sign in" to continue.' : '', tone: 'info' });
+  const googleFailed = params.get('error') === 'google';
+  $signIn.set({
+    ...$signIn.get(), email, code, stage: email && code ? 'code' : 'email', next: safeNextPath(params.get('next')),
+    message: googleFailed ? 'Google sign-in did not work for this account. Only emails on the staff list can sign in; use the emailed code, or ask the owner to add you.' : email && code ? 'Your code is filled in. Press "Sign in" to continue.' : '',
+    tone: googleFailed ? 'error' : 'info',
+  });
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -86,4 +91,20 @@ export async function signInWithCode(code: string): Promise<void> {
 
 export function startOver(): void {
   $signIn.set({ ...$signIn.get(), stage: 'email', code: '', message: '', tone: 'info' });
+}
+
+/** Google sign-in (when configured): Better Auth answers with Google's address to go to. */
+export async function signInWithGoogle(): Promise<void> {
+  $signIn.set({ ...$signIn.get(), busy: true, message: '' });
+  try {
+    const response = await fetch('/api/auth/sign-in/social', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ provider: 'google', callbackURL: $signIn.get().next, errorCallbackURL: '/admin/oauth-login?error=google' }) });
+    const data = (await response.json().catch(() => ({}))) as { url?: unknown };
+    if (response.ok && typeof data.url === 'string' && data.url.startsWith('https://')) {
+      window.location.assign(data.url);
+      return;
+    }
+  } catch {
+    // Reported below.
+  }
+  $signIn.set({ ...$signIn.get(), busy: false, message: 'Google sign-in is not answering. Use the emailed code instead.', tone: 'error' });
 }
