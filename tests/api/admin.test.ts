@@ -206,6 +206,37 @@ describe('staff sign-in and /api/admin', () => {
     expect(await csv.text()).toContain(`"${name}"`);
   });
 
+  test('the owner adds, demotes and removes staff; removal ends their sessions; every change is audited', async () => {
+    const ownerCookie = await signIn(owner);
+    const call = (method: string, p: string, body?: unknown, cookie = ownerCookie) =>
+      fetch(`${origin}${p}`, { method, headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+    const added = await call('POST', '/api/admin/staff', { email: 'New.Hire@Example.com', role: 'staff', name: 'New Hire' });
+    expect(added.status).toBe(200);
+    const hire = await added.json();
+    expect(hire).toMatchObject({ email: 'new.hire@example.com', role: 'staff', revokedAt: null });
+    const hireCookie = await signIn('new.hire@example.com');
+    expect((await call('GET', '/api/admin/staff', undefined, hireCookie)).status).toBe(403);
+    expect((await call('POST', '/api/admin/staff', { email: 'x@example.com', role: 'owner' }, hireCookie)).status).toBe(403);
+
+    const removed = await call('PATCH', `/api/admin/staff/${hire.id}`, { revoked: true });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toMatchObject({ activeSessions: 0, revokedAt: expect.any(String) });
+    expect((await fetch(`${origin}/api/admin/session`, { headers: { Cookie: hireCookie } })).status).toBe(401);
+    const retry = await post('/api/auth/email-otp/send-verification-otp', { email: 'new.hire@example.com', type: 'sign-in' });
+    expect(retry.status).toBe(200);
+
+    const list = await (await call('GET', '/api/admin/staff')).json();
+    const me = list.staff.find((m: { email: string }) => m.email === owner);
+    const selfRemoval = await call('PATCH', `/api/admin/staff/${me.id}`, { revoked: true });
+    expect(selfRemoval.status).toBe(409);
+    expect((await selfRemoval.json()).error).toMatch(errorFormat);
+    expect((await call('PATCH', '/api/admin/staff/999999', { role: 'owner' })).status).toBe(404);
+
+    const audit = await (await call('GET', '/api/admin/audit?entity=staff')).json();
+    expect(audit.rows.map((r: { action: string; entityId: string }) => `${r.action} ${r.entityId}`)).toEqual(expect.arrayContaining(['staff.add new.hire@example.com', 'staff.remove new.hire@example.com']));
+  });
+
   test('hostile input on every admin endpoint gets a 4xx with a sentence, never a 500, and changes nothing', async () => {
     const cookie = await signIn(owner);
     const before = await db.selectFrom('leads').select(['id', 'status', 'staff_notes']).orderBy('id').execute();

@@ -25,7 +25,7 @@ async function photoForm(): Promise<FormData> {
 }
 
 /** A request each endpoint's contract accepts, so the call reaches the database. */
-async function validRequest(contractPath: string): Promise<Request> {
+async function validRequest(contractPath: string, method = 'GET'): Promise<Request> {
   const post = (body: unknown) => new Request(`${origin}${contractPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, 'x-nf-client-connection-ip': '203.0.113.9' }, body: JSON.stringify(body) });
   const lead = { name: 'Outage Test', phone: '(512) 555-0100', formStartTime: Date.now() - 60_000 };
   switch (contractPath) {
@@ -39,7 +39,7 @@ async function validRequest(contractPath: string): Promise<Request> {
     case '/api/chatbot/image/:id': return new Request(`${origin}/api/chatbot/image/${'a'.repeat(32)}`);
     case '/api/reviews': return new Request(`${origin}/api/reviews?minRating=4`);
     case '/api/page-metadata': return new Request(`${origin}/api/page-metadata?path=/`);
-    default: return new Request(`${origin}${contractPath}`);
+    default: return new Request(`${origin}${contractPath.replace(/:\w+/g, '1')}`, method === 'GET' ? {} : { method, headers: { 'Content-Type': 'application/json', Origin: origin }, body: '{}' });
   }
 }
 
@@ -81,9 +81,9 @@ describe('every endpoint with the database down', () => {
   // Only the photo server reads no database: photos are files or blobs.
   const readsDatabase = contracts.filter((c) => c.path !== '/api/chatbot/image/:id');
 
-  test.each(readsDatabase.map((c) => [c.path] as const))('%s answers 503 with both phone numbers', async (contractPath) => {
+  test.each(readsDatabase.map((c) => [`${c.method} ${c.path}`, c.path, c.method] as const))('%s answers 503 with both phone numbers', async (_name, contractPath, method) => {
     const handler = await functionFor(contractPath);
-    const response = await handler(await validRequest(contractPath));
+    const response = await handler(await validRequest(contractPath, method));
     expect(response.status).toBe(503);
     const { error } = (await response.json()) as { error: string };
     expect(error).toMatch(/^503: /);

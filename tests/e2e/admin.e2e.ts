@@ -101,3 +101,17 @@ test('the inbox shows a lead just sent from the public site; a status change is 
   await expect(page.getByText('This screen is coming')).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the owner adds a staff member on the staff screen, and the audit log shows it', async ({ page, baseURL }) => {
+  await signInWithAdminLink(page, await newStaffEmail('owner'), baseURL!);
+  await page.goto('/admin/staff');
+  const email = `${uniqueName('hire').replace(' ', '-')}@example.com`;
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Enter an email address')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${email} can now sign in as staff.` })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Audit log/ }).getByText(email).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -24,7 +24,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: '/admin/email-templates', label: 'Email templates', summary: 'The wording of every message customers receive.', ready: false },
   { path: '/admin/success-stories', label: 'Success stories', summary: 'Stories customers send, waiting for approval.', ready: false },
   { path: '/admin/commercial-customers', label: 'Commercial customers', summary: 'Logos shown on the commercial pages.', ready: false },
-  { path: '/admin/staff', label: 'Staff', summary: 'Who can sign in, their roles, and the audit log.', ready: false, ownerOnly: true },
+  { path: '/admin/staff', label: 'Staff', summary: 'Who can sign in, their roles, and the audit log.', ready: true, ownerOnly: true },
 ];
 
 /** Only a same-site admin path is followed after sign-in; anything else goes to /admin. */
