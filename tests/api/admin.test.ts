@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminContracts } from '../../src/lib/api';
 import { upsertStaff } from '../../src/server/auth/staff.repository';
+import { insertOutboxMessage } from '../../src/server/repositories/outbox.repository';
 import { createDb } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
 import { errorFormat, startTestSiteOn, type TestSite } from '../support/test-site';
@@ -237,6 +238,45 @@ describe('staff sign-in and /api/admin', () => {
     expect(audit.rows.map((r: { action: string; entityId: string }) => `${r.action} ${r.entityId}`)).toEqual(expect.arrayContaining(['staff.add new.hire@example.com', 'staff.remove new.hire@example.com']));
   });
 
+  test('a dead email is listed with its reason, sent again from the outbox screen, and then shows as sent', async () => {
+    const subject = `Dead letter ${Math.random().toString(36).slice(2, 8)}`;
+    const message = await insertOutboxMessage(db, { topic: 'staff-lead-email', lead_id: null, payload: { to: 'staff', subject, text: 'Body', html: '<p>Body</p>' } });
+    await db.updateTable('outbox_messages').set({ status: 'dead', attempts: 8, last_error: 'SMTP 550 mailbox unavailable' }).where('id', '=', message.id).execute();
+    const cookie = await signIn(clerk);
+    const list = await (await fetch(`${origin}/api/admin/outbox?status=dead`, { headers: { Cookie: cookie } })).json();
+    expect(list.rows.find((r: { id: number }) => r.id === message.id)).toMatchObject({ subject, status: 'dead', attempts: 8, lastError: 'SMTP 550 mailbox unavailable' });
+    const resend = () => fetch(`${origin}/api/admin/outbox/${message.id}/resend`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin }, body: '{}' });
+    const first = await resend();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ status: 'pending', attempts: 0 });
+    await expect.poll(async () => (await db.selectFrom('outbox_messages').select('status').where('id', '=', message.id).executeTakeFirstOrThrow()).status, { timeout: 5000 }).toBe('sent');
+    const again = await resend();
+    expect(again.status).toBe(409);
+    const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'outbox').where('entity_id', '=', String(message.id)).execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  test('a page metadata override saved in admin is what the public endpoint answers; a bad canonical is refused; delete is audited', async () => {
+    const cookie = await signIn(clerk);
+    const call = (method: string, body: unknown) => fetch(`${origin}/api/admin/page-metadata`, { method, headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin }, body: JSON.stringify(body) });
+    const bad = await call('PUT', { path: '/drain-cleaning', title: 'Drains', description: '', canonical: 'javascript:alert(1)' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatch(errorFormat);
+    const empty = await call('PUT', { path: '/drain-cleaning', title: ' ', description: '', canonical: '' });
+    expect(empty.status).toBe(400);
+    const saved = await call('PUT', { path: '/drain-cleaning/', title: 'Drain cleaning in Austin | Economy Plumbing', description: '', canonical: '' });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ path: '/drain-cleaning', title: 'Drain cleaning in Austin | Economy Plumbing', description: null, canonical: null });
+    const publicAnswer = await (await fetch(`${origin}/api/page-metadata?path=/drain-cleaning`)).json();
+    expect(publicAnswer).toMatchObject({ title: 'Drain cleaning in Austin | Economy Plumbing', description: null });
+    const list = await (await fetch(`${origin}/api/admin/page-metadata`, { headers: { Cookie: cookie } })).json();
+    expect(list.overrides.map((o: { path: string }) => o.path)).toContain('/drain-cleaning');
+    const removed = await call('DELETE', { path: '/drain-cleaning' });
+    expect(await removed.json()).toEqual({ deleted: true });
+    const audit = await db.selectFrom('audit_log').select('action').where('entity', '=', 'page-metadata').where('entity_id', '=', '/drain-cleaning').orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['page-metadata.add', 'page-metadata.delete']);
+  });
+
   test('hostile input on every admin endpoint gets a 4xx with a sentence, never a 500, and changes nothing', async () => {
     const cookie = await signIn(owner);
     const before = await db.selectFrom('leads').select(['id', 'status', 'staff_notes']).orderBy('id').execute();
@@ -252,7 +292,8 @@ describe('staff sign-in and /api/admin', () => {
           const url = new URL(`${origin}${contract.path.replace(':id', id)}`);
           const init: RequestInit = { method: contract.method, headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin } };
           if (contract.method === 'GET') for (const [k, v] of Object.entries(input)) url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-          else init.body = JSON.stringify(input);
+          // A write always carries one unknown field as well, so no draw can be a valid change.
+          else init.body = JSON.stringify({ ...input, unexpectedField: true });
           const response = await fetch(url, init);
           if (response.status >= 200 && response.status < 300) {
             // Only a valid read may succeed; writes with hostile input never do.

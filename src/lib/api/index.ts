@@ -11,12 +11,15 @@ import { track404Contract } from './track-404.contract';
 import { trackingNumbersContract } from './tracking-numbers.contract';
 import { adminLeadContract, adminLeadCsvContract, adminLeadListContract, adminLeadUpdateContract, adminOverviewContract } from './admin/leads.contract';
 import { adminSessionContract, signOutEverywhereContract } from './admin/session.contract';
+import { adminPageMetadataDeleteContract, adminPageMetadataListContract, adminPageMetadataSaveContract } from './admin/page-metadata.contract';
+import { adminOutboxContract, adminOutboxResendContract } from './admin/outbox.contract';
 import { adminAuditContract, adminStaffAddContract, adminStaffListContract, adminStaffUpdateContract } from './admin/staff.contract';
 
 /** Staff-only endpoints under /api/admin/ (a test checks each is `staff` or `owner`). */
 export const adminContracts: readonly ApiContract[] = [
   adminLeadContract, adminLeadCsvContract, adminLeadListContract, adminLeadUpdateContract, adminOverviewContract, adminSessionContract, signOutEverywhereContract,
-  adminStaffListContract, adminStaffAddContract, adminStaffUpdateContract, adminAuditContract,
+  adminStaffListContract, adminStaffAddContract, adminStaffUpdateContract, adminAuditContract, adminOutboxContract, adminOutboxResendContract,
+  adminPageMetadataListContract, adminPageMetadataSaveContract, adminPageMetadataDeleteContract,
 ];
 
 export {
