@@ -115,3 +115,40 @@ test('the owner adds a staff member on the staff screen, and the audit log shows
   await expect(page.getByRole('region', { name: /Audit log/ }).getByText(email).first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('a title set on the page metadata screen is what a visitor sees on the next visit', async ({ page, baseURL, browser }) => {
+  test.setTimeout(120_000);
+  await signInWithAdminLink(page, await newStaffEmail(), baseURL!);
+  await page.goto('/admin/page-metadata');
+  const title = `Leak repair, found fast ${Math.random().toString(36).slice(2, 6)}`;
+  await page.getByLabel('Page path').fill('/leak-repair');
+  await page.getByLabel('Title').fill(title);
+  await expect(page.getByText(`${title.length}/60 characters`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save override' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved for /leak-repair' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The site reads overrides at most every 30 s per instance (and a browser keeps the answer 5 minutes),
+  // so each look is a new visitor, and the change may take one cache period to show.
+  await expect(async () => {
+    const visitor = await browser.newContext({ baseURL });
+    const visit = await visitor.newPage();
+    try {
+      await visit.goto('/leak-repair');
+      await expect(visit).toHaveTitle(title, { timeout: 3000 });
+    } finally {
+      await visitor.close();
+    }
+  }).toPass({ timeout: 50_000 });
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete /leak-repair' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The override for /leak-repair was deleted.' })).toBeVisible();
+});
+
+test('the outbox screen lists the emails the site sent', async ({ page, baseURL }) => {
+  await signInWithAdminLink(page, await newStaffEmail(), baseURL!);
+  await page.goto('/admin/outbox');
+  await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
