@@ -122,15 +122,17 @@ describe('the functions bundled by Netlify', () => {
   test('GET /api/health still answers', async () => {
     const response = await fetch(`${site.url}/api/health`);
     expect(await response.json()).toEqual({ ok: true, db: 'pglite', migrations: migrationCount });
-  }, 180_000);
+  }, 300_000);
 
   test('every other function bundles and answers without a server error', async () => {
-    for (const contract of contracts.filter((c) => c.path !== '/api/health')) {
-      const response = await fetch(`${site.url}${contract.path}`, { method: contract.method });
+    // One request per function (its first contract): each request starts a fresh worker here.
+    const firstPerPath = [...new Map(contracts.filter((c) => c.path !== '/api/health').map((c) => [c.path, c] as const)).values()];
+    for (const contract of firstPerPath) {
+      const response = await fetch(`${site.url}${contract.path.replace(/:\w+/g, '1')}`, { method: contract.method });
       expect(response.status, `${contract.method} ${contract.path}`).toBeLessThan(500);
       expect(response.headers.get('x-content-type-options'), contract.path).toBe('nosniff');
     }
-  }, 180_000);
+  }, 300_000);
 
   // The assistant's content index (a JSON import) must survive bundling. The local runtime
   // base64-decodes multipart bodies (a 49-byte garble arrives for a 400-byte form), so a photo
