@@ -277,6 +277,44 @@ describe('staff sign-in and /api/admin', () => {
     expect(audit.map((a) => a.action)).toEqual(['page-metadata.add', 'page-metadata.delete']);
   });
 
+  test('tracking numbers: a new number and rules reach the public endpoint; exactly one default; bad rules refused', async () => {
+    const cookie = await signIn(clerk);
+    const call = (method: string, p: string, body?: unknown) => fetch(`${origin}${p}`, { method, headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin }, body: body === undefined ? undefined : JSON.stringify(body) });
+    await db.insertInto('tracking_numbers').values([
+      { channel_key: 'default', is_default: true, sort_order: 0, detection_rules: '{}', display_number: '(512) 368-9159', tel_link: 'tel:+15123689159' },
+      { channel_key: 'google', sort_order: 10, detection_rules: JSON.stringify({ urlParams: ['gclid'] }) },
+    ]).onConflict((oc) => oc.doNothing()).execute();
+    const { channels } = await (await call('GET', '/api/admin/tracking-numbers')).json();
+    const google = channels.find((c: { channelKey: string }) => c.channelKey === 'google');
+    const def = channels.find((c: { channelKey: string }) => c.channelKey === 'default');
+    const fields = { displayNumber: '512.555.0177', isActive: true, isDefault: false, sortOrder: 10, rules: { urlParams: ['gclid', 'gbraid'], utmSources: ['google'], referrerIncludes: [] } };
+
+    const bad = await call('PUT', `/api/admin/tracking-numbers/${google.id}`, { ...fields, rules: { ...fields.rules, urlParams: ['has space'] } });
+    expect(bad.status).toBe(400);
+    expect((await call('PUT', `/api/admin/tracking-numbers/${google.id}`, { ...fields, displayNumber: '555-01' })).status).toBe(400);
+    const saved = await call('PUT', `/api/admin/tracking-numbers/${google.id}`, fields);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ displayNumber: '(512) 555-0177', shownNumber: '(512) 555-0177', rules: { urlParams: ['gclid', 'gbraid'], utmSources: ['google'], referrerIncludes: [] } });
+    const stored = await db.selectFrom('tracking_numbers').select(['detection_rules', 'tel_link']).where('id', '=', google.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.detection_rules)).toEqual({ urlParams: ['gclid', 'gbraid'], utmSources: ['google'] });
+    expect(stored.tel_link).toBe('tel:+15125550177');
+    const served = await (await fetch(`${origin}/api/tracking-numbers`)).json();
+    expect(served.trackingNumbers.find((t: { channelKey: string }) => t.channelKey === 'google')).toMatchObject({ displayNumber: '(512) 555-0177', telLink: 'tel:+15125550177' });
+
+    const unsetDefault = await call('PUT', `/api/admin/tracking-numbers/${def.id}`, { displayNumber: null, isActive: true, isDefault: false, sortOrder: 0, rules: { urlParams: [], utmSources: [], referrerIncludes: [] } });
+    expect(unsetDefault.status).toBe(409);
+    const moved = await call('PUT', `/api/admin/tracking-numbers/${google.id}`, { ...fields, isDefault: true });
+    expect(moved.status).toBe(200);
+    const defaults = await db.selectFrom('tracking_numbers').select('channel_key').where('is_default', '=', true).execute();
+    expect(defaults.map((d) => d.channel_key)).toEqual(['google']);
+    await call('PUT', `/api/admin/tracking-numbers/${def.id}`, { displayNumber: null, isActive: true, isDefault: true, sortOrder: 0, rules: { urlParams: [], utmSources: [], referrerIncludes: [] } });
+    expect((await db.selectFrom('tracking_numbers').select('channel_key').where('is_default', '=', true).execute()).map((d) => d.channel_key)).toEqual(['default']);
+    expect((await call('POST', '/api/admin/tracking-numbers', { channelKey: 'google', ...fields })).status).toBe(409);
+    const added = await call('POST', '/api/admin/tracking-numbers', { channelKey: 'Angi', ...fields, displayNumber: '(512) 555-0188', rules: { urlParams: [], utmSources: ['angi'], referrerIncludes: ['angi.com'] } });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toMatchObject({ channelKey: 'angi', shownNumber: '(512) 555-0188' });
+  });
+
   test('hostile input on every admin endpoint gets a 4xx with a sentence, never a 500, and changes nothing', async () => {
     const cookie = await signIn(owner);
     const before = await db.selectFrom('leads').select(['id', 'status', 'staff_notes']).orderBy('id').execute();

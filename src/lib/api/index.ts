@@ -12,6 +12,7 @@ import { trackingNumbersContract } from './tracking-numbers.contract';
 import { adminLeadContract, adminLeadCsvContract, adminLeadListContract, adminLeadUpdateContract, adminOverviewContract } from './admin/leads.contract';
 import { adminSessionContract, signOutEverywhereContract } from './admin/session.contract';
 import { adminPageMetadataDeleteContract, adminPageMetadataListContract, adminPageMetadataSaveContract } from './admin/page-metadata.contract';
+import { adminTrackingAddContract, adminTrackingListContract, adminTrackingUpdateContract } from './admin/tracking-numbers.contract';
 import { adminOutboxContract, adminOutboxResendContract } from './admin/outbox.contract';
 import { adminAuditContract, adminStaffAddContract, adminStaffListContract, adminStaffUpdateContract } from './admin/staff.contract';
 
@@ -20,6 +21,7 @@ export const adminContracts: readonly ApiContract[] = [
   adminLeadContract, adminLeadCsvContract, adminLeadListContract, adminLeadUpdateContract, adminOverviewContract, adminSessionContract, signOutEverywhereContract,
   adminStaffListContract, adminStaffAddContract, adminStaffUpdateContract, adminAuditContract, adminOutboxContract, adminOutboxResendContract,
   adminPageMetadataListContract, adminPageMetadataSaveContract, adminPageMetadataDeleteContract,
+  adminTrackingListContract, adminTrackingAddContract, adminTrackingUpdateContract,
 ];
 
 export {
