@@ -247,7 +247,7 @@ describe('trafficSourceScript', () => {
     const script = trafficSourceScript({ office: 'austin', officeNumber: '(512) 368-9159', builtAt: 1000, channels: table });
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function('window', 'document', 'location', 'MutationObserver', 'addEventListener', 'fetch', script)(
-      window, document, { search: options.search, protocol: 'https:' }, MutationObserver,
+      window, document, { search: options.search, protocol: 'https:', host: 'www.plumbersthatcare.com' }, MutationObserver,
       (type: string, fn: () => void) => (listeners[`window:${type}`] = fn), fetch,
     );
     return { page, document, listeners, observe: () => observed?.(), fetch, localStorage };
@@ -274,6 +274,17 @@ describe('trafficSourceScript', () => {
     expect(run.listeners['document:DOMContentLoaded']).toBeUndefined();
     expect(run.listeners['window:load']).toBeUndefined();
     expect(run.page.header.children[0]!.textContent).toBe('(512) 368-9159');
+  });
+
+  test('a visit whose address or outside referrer could name a channel newer than the page fetches the table after load', async () => {
+    for (const visit of [{ search: '?angi_click=1' }, { search: '', referrer: 'https://www.angi.com/companies/x' }]) {
+      const run = runScript(visit);
+      expect(run.listeners['document:DOMContentLoaded']).toBeUndefined();
+      run.listeners['window:load']!();
+      await vi.waitFor(() => expect(run.localStorage.setItem).toHaveBeenCalledOnce());
+    }
+    const internal = runScript({ search: '', referrer: 'https://www.plumbersthatcare.com/contact' });
+    expect(internal.listeners['window:load']).toBeUndefined();
   });
 
   test('after load it stores the API table for the next page', async () => {

@@ -252,8 +252,8 @@ export function runTrafficSource(config: TrafficSourceConfig): void {
       + '; Path=/; SameSite=Lax' + (location.protocol === 'https:' ? '; Secure' : '');
   }
   const channel = choice.channel;
-  if (!channel || channel.isDefault) return;
-  if (channel.displayNumber !== config.officeNumber) {
+  const fromChannel = !!channel && !channel.isDefault;
+  if (channel && fromChannel && channel.displayNumber !== config.officeNumber) {
     const swap = (parsing: boolean) => swapPhoneLinks(document, config.office, config.officeNumber, channel, parsing);
     // Parser-inserted nodes reach the observer at the end of the parser's task, before the next paint.
     const observer = new MutationObserver(() => swap(true));
@@ -263,7 +263,11 @@ export function runTrafficSource(config: TrafficSourceConfig): void {
       swap(false);
     });
   }
-  // Only visitors from a channel need its latest number on their next page.
+  // Visitors from a channel need its latest number on their next page. A visit whose address or
+  // outside referrer could name a channel added since this page was built needs the latest table too;
+  // other visits fetch nothing.
+  const couldNameChannel = location.search.length > 1 || (!!document.referrer && document.referrer.indexOf(location.protocol + '//' + location.host) !== 0);
+  if (!fromChannel && !couldNameChannel) return;
   addEventListener('load', () => {
     const idle = window.requestIdleCallback || ((fn: () => void) => setTimeout(fn, 1));
     idle(() => refreshStoredTable(storage, Date.now()));
