@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminContracts } from '../../src/lib/api';
 import { upsertStaff } from '../../src/server/auth/staff.repository';
 import { insertOutboxMessage } from '../../src/server/repositories/outbox.repository';
+import { config as adminFunctionConfig, routedPaths } from '../../netlify/functions/admin';
 import { createDb } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
 import { errorFormat, startTestSiteOn, type TestSite } from '../support/test-site';
@@ -75,6 +76,12 @@ describe('staff sign-in and /api/admin', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     return cookie.split(';')[0]!;
   }
+
+  test('the admin function routes exactly the paths it declares to Netlify, which are the admin contracts\' paths', () => {
+    const declared = [...adminFunctionConfig.path].sort();
+    expect([...routedPaths].sort()).toEqual(declared);
+    expect([...new Set(adminContracts.map((c) => c.path))].sort()).toEqual(declared);
+  });
 
   test('an allowlisted email gets a code and a link; the code signs in; the session answers who it is', async () => {
     const code = await codeFor(owner);

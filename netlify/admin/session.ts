@@ -10,4 +10,4 @@ export default defineHandler(adminSessionContract, ({ staff }) => ({
   expiresAt: staff.expiresAt.toISOString(),
 }));
 
-export const config = { path: '/api/admin/session' };
+export const path = '/api/admin/session';

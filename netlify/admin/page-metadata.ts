@@ -10,4 +10,4 @@ export default defineHandlers(
   defineHandler(adminPageMetadataDeleteContract, ({ body, staff, requestId }) => withDb((db) => deleteOverride(db, body.path, { email: staff.email, requestId }))),
 );
 
-export const config = { path: '/api/admin/page-metadata' };
+export const path = '/api/admin/page-metadata';

@@ -6,4 +6,4 @@ import { updateChannel } from '../../src/server/services/admin-tracking-numbers'
 
 export default defineHandler(adminTrackingUpdateContract, ({ params, body, staff, requestId }) => withDb((db) => updateChannel(db, params.id, body, { email: staff.email, requestId })));
 
-export const config = { path: '/api/admin/tracking-numbers/:id' };
+export const path = '/api/admin/tracking-numbers/:id';

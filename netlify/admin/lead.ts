@@ -9,4 +9,4 @@ export default defineHandlers(
   defineHandler(adminLeadUpdateContract, ({ params, body, staff, requestId }) => withDb((db) => updateLead(db, params.id, body, { email: staff.email, requestId }))),
 );
 
-export const config = { path: '/api/admin/leads/:id' };
+export const path = '/api/admin/leads/:id';

@@ -10,4 +10,4 @@ export default defineHandler(adminLeadCsvContract, async ({ query }) => {
   return new Response(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="leads-${day}.csv"`, 'Cache-Control': 'no-store' } });
 });
 
-export const config = { path: '/api/admin/leads.csv' };
+export const path = '/api/admin/leads.csv';

@@ -9,4 +9,4 @@ export default defineHandlers(
   defineHandler(adminStaffAddContract, ({ body, staff, requestId }) => withDb((db) => addStaff(db, body, { email: staff.email, requestId }))),
 );
 
-export const config = { path: '/api/admin/staff' };
+export const path = '/api/admin/staff';

@@ -6,4 +6,4 @@ import { updateStaff } from '../../src/server/services/admin-staff';
 
 export default defineHandler(adminStaffUpdateContract, ({ params, body, staff, requestId }) => withDb((db) => updateStaff(db, params.id, body, { email: staff.email, requestId })));
 
-export const config = { path: '/api/admin/staff/:id' };
+export const path = '/api/admin/staff/:id';

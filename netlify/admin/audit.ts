@@ -6,4 +6,4 @@ import { auditLog } from '../../src/server/services/admin-staff';
 
 export default defineHandler(adminAuditContract, ({ query }) => withDb((db) => auditLog(db, query)));
 
-export const config = { path: '/api/admin/audit' };
+export const path = '/api/admin/audit';

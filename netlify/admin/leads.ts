@@ -6,4 +6,4 @@ import { listLeads } from '../../src/server/services/admin-leads';
 
 export default defineHandler(adminLeadListContract, ({ query }) => withDb((db) => listLeads(db, query)));
 
-export const config = { path: '/api/admin/leads' };
+export const path = '/api/admin/leads';

@@ -12,4 +12,4 @@ export default defineHandler(signOutEverywhereContract, ({ staff, requestId }) =
     return { ended };
   })));
 
-export const config = { path: '/api/admin/session/sign-out-everywhere' };
+export const path = '/api/admin/session/sign-out-everywhere';

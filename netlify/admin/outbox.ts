@@ -6,4 +6,4 @@ import { listOutbox } from '../../src/server/services/admin-outbox';
 
 export default defineHandler(adminOutboxContract, ({ query }) => withDb((db) => listOutbox(db, query)));
 
-export const config = { path: '/api/admin/outbox' };
+export const path = '/api/admin/outbox';

@@ -9,4 +9,4 @@ export default defineHandlers(
   defineHandler(adminTrackingAddContract, ({ body, staff, requestId }) => withDb((db) => addChannel(db, body, { email: staff.email, requestId }))),
 );
 
-export const config = { path: '/api/admin/tracking-numbers' };
+export const path = '/api/admin/tracking-numbers';

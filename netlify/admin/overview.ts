@@ -6,4 +6,4 @@ import { overview } from '../../src/server/services/admin-leads';
 
 export default defineHandler(adminOverviewContract, () => withDb((db) => overview(db)));
 
-export const config = { path: '/api/admin/overview' };
+export const path = '/api/admin/overview';

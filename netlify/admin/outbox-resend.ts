@@ -15,4 +15,4 @@ export default defineHandler(adminOutboxResendContract, async ({ params, staff, 
   return message;
 });
 
-export const config = { path: '/api/admin/outbox/:id/resend' };
+export const path = '/api/admin/outbox/:id/resend';

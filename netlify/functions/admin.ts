@@ -1,0 +1,71 @@
+// /api/admin/*: every staff endpoint in one function (one bundle, one cold start for the admin
+// screens). Each resource's handler lives in netlify/admin/ with its contract path; this routes by path.
+import type { Context } from '@netlify/functions';
+import audit, { path as auditPath } from '../admin/audit';
+import lead, { path as leadPath } from '../admin/lead';
+import leadsCsv, { path as leadsCsvPath } from '../admin/leads-csv';
+import leads, { path as leadsPath } from '../admin/leads';
+import outboxResend, { path as outboxResendPath } from '../admin/outbox-resend';
+import outbox, { path as outboxPath } from '../admin/outbox';
+import overview, { path as overviewPath } from '../admin/overview';
+import pageMetadata, { path as pageMetadataPath } from '../admin/page-metadata';
+import session, { path as sessionPath } from '../admin/session';
+import signOutEverywhere, { path as signOutEverywherePath } from '../admin/sign-out-everywhere';
+import staffMember, { path as staffMemberPath } from '../admin/staff-member';
+import staff, { path as staffPath } from '../admin/staff';
+import trackingNumber, { path as trackingNumberPath } from '../admin/tracking-number';
+import trackingNumbers, { path as trackingNumbersPath } from '../admin/tracking-numbers';
+import { appError } from '../../src/server/http/errors';
+import { pathParams } from '../../src/server/http/handler';
+import { errorResponse } from '../../src/server/http/response';
+
+type Handler = (request: Request, context?: Context) => Promise<Response>;
+
+
+const routes: [string, Handler][] = [
+  [auditPath, audit],
+  [leadPath, lead],
+  [leadsCsvPath, leadsCsv],
+  [leadsPath, leads],
+  [outboxResendPath, outboxResend],
+  [outboxPath, outbox],
+  [overviewPath, overview],
+  [pageMetadataPath, pageMetadata],
+  [sessionPath, session],
+  [signOutEverywherePath, signOutEverywhere],
+  [staffMemberPath, staffMember],
+  [staffPath, staff],
+  [trackingNumberPath, trackingNumber],
+  [trackingNumbersPath, trackingNumbers],
+];
+
+/** The paths this function routes, for the test that compares them with `config.path` and the contracts. */
+export const routedPaths = routes.map(([path]) => path);
+
+export default async function admin(request: Request, context?: Context): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const route = routes.find(([path]) => pathParams(path, pathname));
+  if (route) return route[1](request, context);
+  const { status, message, options } = appError('NotFound');
+  return errorResponse(status, message, options);
+}
+
+// Netlify reads these paths from the source, so they are written out; a test checks they match the routes.
+export const config = {
+  path: [
+    '/api/admin/audit',
+    '/api/admin/leads/:id',
+    '/api/admin/leads.csv',
+    '/api/admin/leads',
+    '/api/admin/outbox/:id/resend',
+    '/api/admin/outbox',
+    '/api/admin/overview',
+    '/api/admin/page-metadata',
+    '/api/admin/session',
+    '/api/admin/session/sign-out-everywhere',
+    '/api/admin/staff/:id',
+    '/api/admin/staff',
+    '/api/admin/tracking-numbers/:id',
+    '/api/admin/tracking-numbers',
+  ],
+};
