@@ -101,7 +101,12 @@ export default function TrackingNumbersScreen() {
   const rules = (c: TrackingRow) => [...c.rules.urlParams.map((p) => `?${p}`), ...c.rules.utmSources.map((u) => `utm_source=${u}`), ...c.rules.referrerIncludes.map((r) => `from ${r}`)].join(', ') || '—';
   return (
     <div>
-      <p role={notice.tone === 'error' ? 'alert' : 'status'} className={notice.tone === 'error' ? 'font-semibold text-red-700' : 'text-sm'}>{notice.text}</p>
+      {editing === undefined ? (
+        <button type="button" className="btn btn-outline px-4" onClick={() => setEditing(null)}>Add a channel</button>
+      ) : (
+        <ChannelForm channel={editing} onDone={() => setEditing(undefined)} />
+      )}
+      <p role={notice.tone === 'error' ? 'alert' : 'status'} className={notice.tone === 'error' ? 'mt-3 font-semibold text-red-700' : 'mt-3 text-sm'}>{notice.text}</p>
       {channels.status === 'error' && <p role="alert">{channels.message}</p>}
       <div className="mt-2 overflow-x-auto rounded-lg border border-line bg-white" tabIndex={0} role="region" aria-label="Channels (scrolls sideways on small screens)">
         <table className="w-full text-sm">
@@ -119,11 +124,6 @@ export default function TrackingNumbersScreen() {
           </tbody>
         </table>
       </div>
-      {editing === undefined ? (
-        <button type="button" className="btn btn-outline mt-4 px-4" onClick={() => setEditing(null)}>Add a channel</button>
-      ) : (
-        <ChannelForm channel={editing} onDone={() => setEditing(undefined)} />
-      )}
     </div>
   );
 }
