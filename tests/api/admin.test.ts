@@ -214,6 +214,37 @@ describe('staff sign-in and /api/admin', () => {
     expect(await csv.text()).toContain(`"${name}"`);
   });
 
+  test('a lead keeps the traffic source of its visitor; the overview counts it by source and day, with chats, dead emails and new 404s', async () => {
+    const cookie = await signIn(clerk);
+    const overviewNow = async () => (await fetch(`${origin}/api/admin/overview`, { headers: { Cookie: cookie } })).json();
+    const before = await overviewNow();
+    expect(before.byDay).toHaveLength(30);
+    const name = `Source ${Math.random().toString(36).slice(2, 8)}`;
+    const lead = { name, phone: '(512) 555-0142', message: 'Water heater leaks.', formStartTime: Date.now() - 20_000 };
+    expect((await post('/api/contact', lead, { Cookie: 'consent=1; traffic_source=google' })).status).toBe(200);
+    // A cookie that is not a channel key is not kept.
+    expect((await post('/api/contact', { ...lead, name: `${name} b` }, { Cookie: 'traffic_source=%3Cscript%3E' })).status).toBe(200);
+    await db.insertInto('chat_conversations').values({ id: `conv_${name.replace(' ', '_')}`, session_id: `sess_${name.replace(' ', '_')}`, ip_hash: 'x', needs_handoff: true, rating: 4 }).execute();
+    const dead = await insertOutboxMessage(db, { topic: 'staff-lead-email', lead_id: null, payload: { to: 'staff', subject: `Dead ${name}`, text: 'Body', html: '<p>Body</p>' } });
+    await db.updateTable('outbox_messages').set({ status: 'dead', attempts: 8, last_error: 'refused' }).where('id', '=', dead.id).execute();
+    expect((await post('/api/track-404', { requestedUrl: `/missing-${name.replace(' ', '-')}` })).status).toBeLessThan(300);
+
+    const list = await (await fetch(`${origin}/api/admin/leads?q=${encodeURIComponent(name)}&sort=name&dir=asc`, { headers: { Cookie: cookie } })).json();
+    expect(list.rows.map((r: { trafficSource: string | null }) => r.trafficSource)).toEqual(['google', null]);
+    const after = await overviewNow();
+    const sourceCount = (o: { bySource: { source: string | null; count: number }[] }, s: string | null) => o.bySource.find((r) => r.source === s)?.count ?? 0;
+    expect(sourceCount(after, 'google')).toBe(sourceCount(before, 'google') + 1);
+    expect(sourceCount(after, null)).toBe(sourceCount(before, null) + 1);
+    const sum = (o: { byDay: { leads: number; chats: number }[] }, k: 'leads' | 'chats') => o.byDay.reduce((t, d) => t + d[k], 0);
+    expect(sum(after, 'leads')).toBe(sum(before, 'leads') + 2);
+    expect(sum(after, 'chats')).toBe(sum(before, 'chats') + 1);
+    expect(after.chatHandoffs).toBe(before.chatHandoffs + 1);
+    expect(after.deadEmails).toBe(before.deadEmails + 1);
+    expect(after.newNotFound).toBe(before.newNotFound + 1);
+    expect(after.last30Days.ratedChats).toBe(before.last30Days.ratedChats + 1);
+    expect(after.last30Days.averageRating).toEqual(expect.any(Number));
+  });
+
   test('the owner adds, demotes and removes staff; removal ends their sessions; every change is audited', async () => {
     const ownerCookie = await signIn(owner);
     const call = (method: string, p: string, body?: unknown, cookie = ownerCookie) =>

@@ -72,7 +72,7 @@ function LeadPanel() {
   const details: [string, string | null][] = [
     ['Phone', lead.phone], ['Email', lead.email], ['Service', lead.service], ['Location', lead.location], ['Urgency', lead.urgency],
     ['ZIP', lead.zip], ['Preferred day', lead.preferredDate], ['Arrival window', lead.arrivalWindow], ['Office', lead.officeId],
-    ['Sent from', lead.pageContext], ['Spam reason', lead.spamReason],
+    ['Sent from', lead.pageContext], ['Traffic source', lead.trafficSource ?? 'Direct or unknown'], ['Spam reason', lead.spamReason],
   ];
   return (
     <section className="card p-5" aria-labelledby={`${id}-heading`}>

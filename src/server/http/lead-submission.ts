@@ -5,6 +5,7 @@
  */
 import type { Context } from '@netlify/functions';
 import { austinOffice, marbleFallsOffice } from '../../business';
+import { readCookie, trafficSourceCookie } from '../../lib/traffic-source';
 import type { Env } from '../db/connect';
 import { withDb } from '../db/connect';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -28,6 +29,15 @@ export function rateLimitFor(env: Env, log: Logger): RateLimitPolicy | null {
     return leadRateLimit;
   }
   return null;
+}
+
+/**
+ * The tracking channel the visitor came from: the key the pre-paint script keeps in the
+ * traffic_source cookie (SPEC §5). Anything that does not look like a channel key is not kept.
+ */
+export function trafficSourceOf(request: Request): string | null {
+  const value = readCookie(request.headers.get('cookie') ?? '', trafficSourceCookie);
+  return value && /^[a-z0-9][a-z0-9_-]{0,39}$/i.test(value) ? value.toLowerCase() : null;
 }
 
 interface SubmissionRequest {
@@ -60,7 +70,7 @@ export async function submitLead(submission: LeadSubmission, { request, context,
   let result;
   try {
     result = await withDb((db) =>
-      recordLead(db, submission, {
+      recordLead(db, { ...submission, trafficSource: trafficSourceOf(request) }, {
         now: new Date(),
         idempotencyKey,
         clientAddress: clientAddress(request, context),

@@ -17,7 +17,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 function summary(lead: Lead): LeadSummary {
   return {
     id: lead.id, reference: lead.reference, kind: lead.kind, status: lead.status, name: lead.name, phone: lead.phone, email: lead.email,
-    service: labelOf(leadServices, lead.service), pageContext: lead.page_context, createdAt: iso(lead.created_at)!, isDemo: lead.is_demo,
+    service: labelOf(leadServices, lead.service), pageContext: lead.page_context, trafficSource: lead.traffic_source, createdAt: iso(lead.created_at)!, isDemo: lead.is_demo,
   };
 }
 
@@ -98,16 +98,32 @@ export const csvRowLimit = 5000;
 
 export async function leadsCsv(db: Kysely<Database>, query: Omit<QueryOf<typeof adminLeadListContract>, 'page' | 'pageSize'>): Promise<string> {
   const { rows } = await listLeads(db, { ...query, page: 1, pageSize: csvRowLimit });
-  const header = ['Reference', 'Received (UTC)', 'Type', 'Status', 'Name', 'Phone', 'Email', 'Service', 'Sent from', 'Demo'];
-  const lines = rows.map((r) => [r.reference, r.createdAt, r.kind, r.status, r.name, r.phone, r.email, r.service, r.pageContext, r.isDemo ? 'yes' : ''].map(csvCell).join(','));
+  const header = ['Reference', 'Received (UTC)', 'Type', 'Status', 'Name', 'Phone', 'Email', 'Service', 'Sent from', 'Traffic source', 'Demo'];
+  const lines = rows.map((r) => [r.reference, r.createdAt, r.kind, r.status, r.name, r.phone, r.email, r.service, r.pageContext, r.trafficSource ?? 'direct', r.isDemo ? 'yes' : ''].map(csvCell).join(','));
   return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }
 
+const chicagoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The last `days` dates in America/Chicago (YYYY-MM-DD), oldest first, ending with `now`'s. */
+export function lastDays(now: Date, days: number): string[] {
+  const dates: string[] = [];
+  for (let i = days - 1; i >= 0; i--) {
+    const date = chicagoDay.format(new Date(now.getTime() - i * 24 * 3600 * 1000));
+    if (dates.at(-1) !== date) dates.push(date);
+  }
+  return dates;
+}
+
+const dayOf = (column: 'created_at') => sql<string>`to_char(${sql.ref(column)} at time zone 'America/Chicago', 'YYYY-MM-DD')`;
+
+/** /admin: what needs a person now, and the last 30 days at a glance (spam left out of every figure but its own). */
 export async function overview(db: Kysely<Database>, now = new Date()) {
   const since = new Date(now.getTime() - 30 * 24 * 3600 * 1000);
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
   const count = async (build: (q: ReturnType<typeof db.selectFrom<'leads'>>) => ReturnType<typeof db.selectFrom<'leads'>>) =>
     Number((await build(db.selectFrom('leads')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const [newEstimates, newBookings, open, estimates, bookings, spam, won, byPage, recent] = await Promise.all([
+  const [newEstimates, newBookings, open, estimates, bookings, spam, won, byPage, bySource, leadDays, recent] = await Promise.all([
     count((q) => q.where('status', '=', 'new').where('kind', '=', 'estimate')),
     count((q) => q.where('status', '=', 'new').where('kind', '=', 'booking')),
     count((q) => q.where('status', 'in', ['new', 'contacted', 'scheduled'])),
@@ -116,7 +132,30 @@ export async function overview(db: Kysely<Database>, now = new Date()) {
     count((q) => q.where('created_at', '>=', since).where('status', '=', 'spam')),
     count((q) => q.where('created_at', '>=', since).where('status', '=', 'won')),
     db.selectFrom('leads').select(['page_context', (eb) => eb.fn.countAll<string>().as('n')]).where('created_at', '>=', since).where('status', '!=', 'spam').groupBy('page_context').orderBy('n', 'desc').limit(8).execute(),
+    db.selectFrom('leads').select(['traffic_source', (eb) => eb.fn.countAll<string>().as('n')]).where('created_at', '>=', since).where('status', '!=', 'spam').groupBy('traffic_source').orderBy('n', 'desc').limit(8).execute(),
+    db.selectFrom('leads').select([dayOf('created_at').as('day'), (eb) => eb.fn.countAll<string>().as('n')]).where('created_at', '>=', since).where('status', '!=', 'spam').groupBy('day').execute(),
     db.selectFrom('leads').selectAll().where('status', '=', 'new').orderBy('created_at', 'desc').limit(5).execute(),
   ]);
-  return { newEstimates, newBookings, open, last30Days: { estimates, bookings, spam, won }, byPage: byPage.map((r) => ({ pageContext: r.page_context, count: Number(r.n) })), recent: recent.map(summary) };
+  const [chatHandoffs, chatDays, chats, deadEmails, newNotFound] = await Promise.all([
+    db.selectFrom('chat_conversations').select((eb) => eb.fn.countAll<string>().as('n')).where('needs_handoff', '=', true).where('created_at', '>=', weekAgo).executeTakeFirstOrThrow(),
+    db.selectFrom('chat_conversations').select([dayOf('created_at').as('day'), (eb) => eb.fn.countAll<string>().as('n')]).where('created_at', '>=', since).groupBy('day').execute(),
+    db.selectFrom('chat_conversations')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.count<string>('rating').as('rated'), eb.fn.avg<string | null>('rating').as('average')])
+      .where('created_at', '>=', since).executeTakeFirstOrThrow(),
+    db.selectFrom('outbox_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'dead').executeTakeFirstOrThrow(),
+    db.selectFrom('not_found_hits').select((eb) => eb.fn.countAll<string>().as('n')).where('first_seen_at', '>=', weekAgo).executeTakeFirstOrThrow(),
+  ]);
+  const perDay = (rows: { day: string; n: string | number | bigint }[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
+  const leadsPerDay = perDay(leadDays);
+  const chatsPerDay = perDay(chatDays);
+  const average = chats.average === null ? null : Math.round(Number(chats.average) * 10) / 10;
+  return {
+    newEstimates, newBookings, open,
+    chatHandoffs: Number(chatHandoffs.n), deadEmails: Number(deadEmails.n), newNotFound: Number(newNotFound.n),
+    last30Days: { estimates, bookings, spam, won, chats: Number(chats.n), ratedChats: Number(chats.rated), averageRating: average },
+    byDay: lastDays(now, 30).map((date) => ({ date, leads: leadsPerDay.get(date) ?? 0, chats: chatsPerDay.get(date) ?? 0 })),
+    bySource: bySource.map((r) => ({ source: r.traffic_source, count: Number(r.n) })),
+    byPage: byPage.map((r) => ({ pageContext: r.page_context, count: Number(r.n) })),
+    recent: recent.map(summary),
+  };
 }

@@ -25,6 +25,8 @@ export interface LeadSubmission {
   urgency?: string | undefined;
   message?: string | undefined;
   pageContext: string;
+  /** The tracking channel the visitor came from (their traffic_source cookie), when it names one. */
+  trafficSource?: string | null | undefined;
   zip?: string | undefined;
   preferredDate?: string | undefined;
   arrivalWindow?: string | undefined;
@@ -143,6 +145,7 @@ export async function recordLead(db: Kysely<Database>, submission: LeadSubmissio
       urgency: blankToNull(submission.urgency),
       message: blankToNull(submission.message),
       page_context: submission.pageContext,
+      traffic_source: submission.trafficSource ?? null,
       zip: blankToNull(submission.zip),
       preferred_date: blankToNull(submission.preferredDate),
       arrival_window: blankToNull(submission.arrivalWindow),

@@ -18,6 +18,8 @@ const leadSummary = z.object({
   email: z.string().nullable(),
   service: z.string().nullable(),
   pageContext: z.string(),
+  /** The tracking channel the visitor came from (traffic_source cookie); null: direct or unknown. */
+  trafficSource: z.string().nullable(),
   createdAt: z.string(),
   isDemo: z.boolean(),
 });
@@ -99,7 +101,20 @@ export const adminOverviewContract = defineContract({
     newEstimates: z.number().int(),
     newBookings: z.number().int(),
     open: z.number().int(),
-    last30Days: z.object({ estimates: z.number().int(), bookings: z.number().int(), spam: z.number().int(), won: z.number().int() }),
+    /** Chats in the last 7 days where the visitor asked for a person (or the assistant handed off). */
+    chatHandoffs: z.number().int(),
+    /** Emails that failed every attempt and wait for a person. */
+    deadEmails: z.number().int(),
+    /** Missing paths first asked for in the last 7 days. */
+    newNotFound: z.number().int(),
+    last30Days: z.object({
+      estimates: z.number().int(), bookings: z.number().int(), spam: z.number().int(), won: z.number().int(),
+      chats: z.number().int(), ratedChats: z.number().int(), averageRating: z.number().nullable(),
+    }),
+    /** One entry per day of the last 30 (America/Chicago dates, oldest first). */
+    byDay: z.array(z.object({ date: z.string(), leads: z.number().int(), chats: z.number().int() })),
+    /** Requests by tracking channel; null is direct or unknown. */
+    bySource: z.array(z.object({ source: z.string().nullable(), count: z.number().int() })),
     byPage: z.array(z.object({ pageContext: z.string(), count: z.number().int() })),
     recent: z.array(leadSummary),
   }),

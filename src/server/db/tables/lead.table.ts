@@ -22,6 +22,8 @@ export interface LeadTable {
   urgency: string | null;
   message: string | null;
   page_context: string;
+  /** The tracking channel key from the visitor's traffic_source cookie (e.g. `google`); null: direct or unknown. */
+  traffic_source: ColumnType<string | null, string | null | undefined, never>;
   /** Booking requests only. */
   zip: string | null;
   /** YYYY-MM-DD, booking requests only. */
