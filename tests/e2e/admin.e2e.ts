@@ -102,6 +102,36 @@ test('the inbox shows a lead just sent from the public site; a status change is 
   await expectNoAxeViolations(page);
 });
 
+test('a lead keeps the channel its visitor came from, a caught spam lead goes back to new with one click, and the overview charts the month', async ({ page, baseURL }) => {
+  const name = uniqueName('Channel Lead');
+  const lead = { name, phone: '(512) 555-0143', message: 'Slab leak?', pageContext: 'Home Page', formStartTime: Date.now() - 15_000 };
+  // The visitor arrived from a Google ad: the pre-paint script keeps the channel in the traffic_source cookie.
+  expect((await page.request.post('/api/contact', { headers: { Origin: baseURL!, Cookie: 'traffic_source=google' }, data: lead })).status()).toBe(200);
+  // A real person's request that tripped the timing check is stored as spam.
+  const spamName = uniqueName('Hasty Lead');
+  expect((await page.request.post('/api/contact', { headers: { Origin: baseURL! }, data: { ...lead, name: spamName, formStartTime: Date.now() } })).status()).toBe(200);
+
+  await signInWithAdminLink(page, await newStaffEmail(), baseURL!);
+  await expect(page.getByRole('figure', { name: 'Requests and chats per day' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Requests by traffic source' }).getByRole('rowheader', { name: 'Google' })).toBeVisible();
+  await page.getByText('Show each day as a table').click();
+  await expect(page.getByRole('figure', { name: 'Requests and chats per day' }).getByRole('row')).toHaveCount(31);
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/admin/leads?status=all&q=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('region', { name }).getByText('google', { exact: true })).toBeVisible();
+
+  await page.goto(`/admin/leads?status=spam&q=${encodeURIComponent(spamName)}`);
+  await page.getByRole('link', { name: spamName }).click();
+  const panel = page.getByRole('region', { name: spamName });
+  await expect(panel.getByText(/sent within 3 seconds of the form opening/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Not spam: move to new' }).click();
+  await expect(panel.getByLabel('Status')).toHaveValue('new');
+  await expect(panel.getByText(/status Spam → New/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test('the owner adds a staff member on the staff screen, and the audit log shows it', async ({ page, baseURL }) => {
   await signInWithAdminLink(page, await newStaffEmail('owner'), baseURL!);
   await page.goto('/admin/staff');

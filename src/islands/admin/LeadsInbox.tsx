@@ -96,6 +96,12 @@ function LeadPanel() {
       <select id={`${id}-status`} value={lead.status} disabled={open.status === 'saving'} onChange={(e) => void saveLead(lead.id, { status: e.target.value as LeadSummary['status'] })} className="mt-1 rounded-md border border-line px-3 py-2">
         {leadStatuses.map((s) => <option key={s} value={s}>{leadStatusLabels[s]}</option>)}
       </select>
+      {lead.status === 'spam' && (
+        <p className="mt-2 text-sm">
+          {lead.spamReason ? `Caught as spam (${lead.spamReason === 'trap' ? 'the hidden field was filled' : 'sent within 3 seconds of the form opening'}). ` : ''}
+          <button type="button" className="btn btn-outline px-3 text-sm" disabled={open.status === 'saving'} onClick={() => void saveLead(lead.id, { status: 'new' })}>Not spam: move to new</button>
+        </p>
+      )}
       {lead.statusChangedAt && <p className="mt-1 text-xs text-muted">Changed by {lead.statusChangedBy} on {when(lead.statusChangedAt)}</p>}
       <form onSubmit={onNotes} className="mt-4">
         <label htmlFor={`${id}-notes`} className="block font-bold">Notes</label>

@@ -105,14 +105,10 @@ export async function leadsCsv(db: Kysely<Database>, query: Omit<QueryOf<typeof 
 
 const chicagoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The last `days` dates in America/Chicago (YYYY-MM-DD), oldest first, ending with `now`'s. */
+/** The last `days` calendar dates in America/Chicago (YYYY-MM-DD), oldest first, ending with `now`'s. */
 export function lastDays(now: Date, days: number): string[] {
-  const dates: string[] = [];
-  for (let i = days - 1; i >= 0; i--) {
-    const date = chicagoDay.format(new Date(now.getTime() - i * 24 * 3600 * 1000));
-    if (dates.at(-1) !== date) dates.push(date);
-  }
-  return dates;
+  const [year, month, day] = chicagoDay.format(now).split('-').map(Number) as [number, number, number];
+  return Array.from({ length: days }, (_, i) => new Date(Date.UTC(year, month - 1, day - (days - 1 - i))).toISOString().slice(0, 10));
 }
 
 const dayOf = (column: 'created_at') => sql<string>`to_char(${sql.ref(column)} at time zone 'America/Chicago', 'YYYY-MM-DD')`;
