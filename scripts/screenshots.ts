@@ -1,13 +1,19 @@
 /**
  * Full-page screenshots of each page type at phone (390 px) and desktop (1280 px) widths, for
  * looking at what we build. Usage: npm run screenshots -- [baseUrl] [path ...]; PNGs go to reports/screenshots/.
+ * Staff screens: `npm run screenshots -- --staff you@example.com http://localhost:4321 /admin /admin/leads`
+ * signs in first with a link from scripts/admin-link.ts (the email must be on the staff list, or the first).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/support/browser.ts';
 import { pageTypes } from '../tests/support/routes.ts';
 
-const [baseArg, ...paths] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const staffAt = args.indexOf('--staff');
+const staffEmail = staffAt >= 0 ? args.splice(staffAt, 2)[1] : undefined;
+const [baseArg, ...paths] = args;
 const base = (baseArg ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/$/, '');
 const targets = paths.length ? paths : Object.values(pageTypes);
 mkdirSync('reports/screenshots', { recursive: true });
@@ -15,9 +21,17 @@ mkdirSync('reports/screenshots', { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
 for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 900 }, deviceScaleFactor: 1 });
+  if (staffEmail) {
+    const output = execFileSync('npx', ['tsx', 'scripts/admin-link.ts', staffEmail], { encoding: 'utf8', env: { ...process.env, PORT: new URL(base).port } });
+    await page.goto(output.trim().split('\n').at(-1)!);
+    await page.getByLabel('6-digit code').waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/oauth-login'));
+  }
   for (const path of targets) {
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     const name = path === '/' ? 'home' : path.slice(1).replace(/[^a-z0-9]+/gi, '_');
+    await page.waitForTimeout(300);
     await page.screenshot({ path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
     await page.screenshot({ path: `reports/screenshots/${name}-${width}-top.png` });
   }
