@@ -102,7 +102,7 @@ export async function setArchived(db: Kysely<Database>, id: string, archivedBy: 
 
 /** Conversations started on each Central-time day of the range (days without any are absent). */
 export async function conversationsPerDay(db: Kysely<Database>, range: Required<DayRange>) {
-  const dayOf = sql<string>`to_char(c.created_at at time zone ${chatTimeZone}, 'YYYY-MM-DD')`;
+  const dayOf = sql<string>`to_char(c.created_at at time zone ${sql.lit(chatTimeZone)}, 'YYYY-MM-DD')`;
   const rows = await db.selectFrom('chat_conversations as c').select([dayOf.as('day'), (eb) => eb.fn.countAll<string>().as('n')])
     .where((eb) => eb.and(createdWithin('c.created_at', range))).groupBy(dayOf).orderBy(dayOf).execute();
   return rows.map((r) => ({ day: r.day, conversations: Number(r.n) }));
