@@ -12,7 +12,8 @@ export const conversationSortColumns = ['last_activity_at', 'created_at', 'ratin
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is written YYYY-MM-DD, for example 2026-11-01.')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'That date does not exist.');
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'That date does not exist.')
+  .refine((v) => v >= '2000-01-01' && v <= '2099-12-31', 'Choose a date between 2000 and 2099.');
 
 const dayRange = <T extends { from?: string; to?: string }>(v: T) => !v.from || !v.to || v.from <= v.to;
 const dayRangeMessage = { message: 'The start date must be on or before the end date.', path: ['from'] };
