@@ -3,12 +3,12 @@ import { expect, test } from 'vitest';
 import { describeEachDatabase } from '../db/test-databases';
 import {
   activeQuickResponses, conversationsPerDay, conversationTotals, feedbackCounts, insertNote, insertQuickResponse, listConversations, listNotes,
-  listQuickResponses, reorderQuickResponses, setArchived, topicCounts, updateQuickResponse, type ConversationFilter,
+  listQuickResponses, reorderQuickResponses, setArchived, topicCounts, updateQuickResponse, type ConversationFilter, type ConversationPage,
 } from './chat-admin.repository';
 import { ensureConversation, insertMessage, rateConversation, touchConversation, upsertFeedback } from './chat.repository';
 
 const all: ConversationFilter = { handoff: 'all', rating: 'all', archived: 'all' };
-const page = { sort: 'created_at' as const, dir: 'desc' as const, limit: 25, offset: 0 };
+const page: ConversationPage = { sort: 'created_at', dir: 'desc', limit: 25, offset: 0 };
 
 describeEachDatabase('chat admin repository', (db) => {
   /** A conversation started at `at` (UTC) with a visitor message and an assistant answer of `intent`. */
