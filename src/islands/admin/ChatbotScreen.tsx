@@ -425,16 +425,25 @@ function QuickResponsesTab() {
   const rows = state.data?.rows ?? [];
   const active = rows.filter((r) => r.isActive);
 
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+
   /** Runs a change, then puts focus back on the same control of the same chip (it may have moved). */
   const run = async (change: () => Promise<boolean>, focus?: string) => {
     setBusy(true);
     await change();
     setBusy(false);
-    if (focus) requestAnimationFrame(() => {
-      const target = listRef.current?.querySelector<HTMLButtonElement>(`[data-focus="${focus}"]`);
-      (target && !target.disabled ? target : listRef.current?.querySelector<HTMLButtonElement>(`[data-focus^="${focus.split(':')[0]}:"]`))?.focus();
-    });
+    if (focus) setFocusAfter(focus);
   };
+  useEffect(() => {
+    if (busy || !focusAfter) return;
+    setFocusAfter(null);
+    // At the top or bottom the pressed button is disabled: its neighbour on the same chip takes focus.
+    const [kind, id] = focusAfter.split(':');
+    const other = kind === 'up' ? 'down' : kind === 'down' ? 'up' : kind!;
+    const find = (k: string) => listRef.current?.querySelector<HTMLButtonElement>(`[data-focus="${k}:${id}"]`);
+    const target = find(kind!);
+    (target && !target.disabled ? target : find(other))?.focus();
+  }, [busy, focusAfter, rows]);
   return (
     <div>
       <p className="max-w-2xl text-sm text-muted">
@@ -467,8 +476,8 @@ function QuickResponsesTab() {
                 <p className="text-sm break-words text-muted">Sends “{row.message}” · icon: {iconLabels[row.icon]}</p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <button type="button" className={small} data-focus={`up:${row.id}`} disabled={busy || i === 0} aria-label={`Move “${row.label}” up`} onClick={() => void run(() => moveQuickResponse(row, 'up'), `up:${row.id}`)}>Move up</button>
-                <button type="button" className={small} data-focus={`down:${row.id}`} disabled={busy || i === rows.length - 1} aria-label={`Move “${row.label}” down`} onClick={() => void run(() => moveQuickResponse(row, 'down'), `down:${row.id}`)}>Move down</button>
+                <button type="button" className={small} data-focus={`up:${row.id}`} disabled={busy || i === 0} aria-label={`Move up “${row.label}”`} onClick={() => void run(() => moveQuickResponse(row, 'up'), `up:${row.id}`)}>Move up</button>
+                <button type="button" className={small} data-focus={`down:${row.id}`} disabled={busy || i === rows.length - 1} aria-label={`Move down “${row.label}”`} onClick={() => void run(() => moveQuickResponse(row, 'down'), `down:${row.id}`)}>Move down</button>
                 <button type="button" className={small} disabled={busy} aria-label={`Edit “${row.label}”`} onClick={() => { $quickNotice.set({ tone: 'info', text: '', fields: {} }); setEditing(row); }}>Edit</button>
                 <button type="button" className={small} data-focus={`active:${row.id}`} disabled={busy} aria-label={`${row.isActive ? 'Switch off' : 'Switch on'} “${row.label}”`} onClick={() => void run(() => setQuickResponseActive(row, !row.isActive), `active:${row.id}`)}>{row.isActive ? 'Switch off' : 'Switch on'}</button>
               </div>
