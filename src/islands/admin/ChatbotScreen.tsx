@@ -523,9 +523,9 @@ export default function ChatbotScreen() {
   };
   return (
     <Tabs.Root value={tab} onValueChange={onTab} activationMode="manual">
-      <Tabs.List aria-label="Chat assistant" className="flex gap-1 overflow-x-auto border-b border-line">
+      <Tabs.List aria-label="Chat assistant" className="grid grid-cols-3 gap-1 border-b border-line sm:flex">
         {chatbotTabs.map((t) => (
-          <Tabs.Trigger key={t} value={t} className="-mb-px shrink-0 border-b-4 border-transparent px-2 py-2 text-sm font-semibold sm:px-3 sm:text-base text-brand-700 hover:bg-brand-50 data-[state=active]:border-brand-700 data-[state=active]:text-ink">
+          <Tabs.Trigger key={t} value={t} className="-mb-px border-b-4 border-transparent px-2 py-2 text-sm leading-tight font-semibold sm:px-3 sm:text-base text-brand-700 hover:bg-brand-50 data-[state=active]:border-brand-700 data-[state=active]:text-ink">
             {tabLabels[t]}
           </Tabs.Trigger>
         ))}
