@@ -2,6 +2,14 @@
 // screens). Each resource's handler lives in netlify/admin/ with its contract path; this routes by path.
 import type { Context } from '@netlify/functions';
 import audit, { path as auditPath } from '../admin/audit';
+import chatbotAnalytics, { path as chatbotAnalyticsPath } from '../admin/chatbot-analytics';
+import chatbotConversationEmail, { path as chatbotConversationEmailPath } from '../admin/chatbot-conversation-email';
+import chatbotConversationNotes, { path as chatbotConversationNotesPath } from '../admin/chatbot-conversation-notes';
+import chatbotConversation, { path as chatbotConversationPath } from '../admin/chatbot-conversation';
+import chatbotConversations, { path as chatbotConversationsPath } from '../admin/chatbot-conversations';
+import chatbotQuickResponseMove, { path as chatbotQuickResponseMovePath } from '../admin/chatbot-quick-response-move';
+import chatbotQuickResponse, { path as chatbotQuickResponsePath } from '../admin/chatbot-quick-response';
+import chatbotQuickResponses, { path as chatbotQuickResponsesPath } from '../admin/chatbot-quick-responses';
 import lead, { path as leadPath } from '../admin/lead';
 import leadsCsv, { path as leadsCsvPath } from '../admin/leads-csv';
 import leads, { path as leadsPath } from '../admin/leads';
@@ -24,6 +32,14 @@ type Handler = (request: Request, context?: Context) => Promise<Response>;
 
 const routes: [string, Handler][] = [
   [auditPath, audit],
+  [chatbotAnalyticsPath, chatbotAnalytics],
+  [chatbotConversationEmailPath, chatbotConversationEmail],
+  [chatbotConversationNotesPath, chatbotConversationNotes],
+  [chatbotConversationPath, chatbotConversation],
+  [chatbotConversationsPath, chatbotConversations],
+  [chatbotQuickResponseMovePath, chatbotQuickResponseMove],
+  [chatbotQuickResponsePath, chatbotQuickResponse],
+  [chatbotQuickResponsesPath, chatbotQuickResponses],
   [leadPath, lead],
   [leadsCsvPath, leadsCsv],
   [leadsPath, leads],
@@ -54,6 +70,14 @@ export default async function admin(request: Request, context?: Context): Promis
 export const config = {
   path: [
     '/api/admin/audit',
+    '/api/admin/chatbot/analytics',
+    '/api/admin/chatbot/conversations/:id/email',
+    '/api/admin/chatbot/conversations/:id/notes',
+    '/api/admin/chatbot/conversations/:id',
+    '/api/admin/chatbot/conversations',
+    '/api/admin/chatbot/quick-responses/:id/move',
+    '/api/admin/chatbot/quick-responses/:id',
+    '/api/admin/chatbot/quick-responses',
     '/api/admin/leads/:id',
     '/api/admin/leads.csv',
     '/api/admin/leads',

@@ -4,7 +4,7 @@
  * every admin contract refusing the signed-out (401), the wrong role (403) and other origins (403),
  * audited lead changes, and hostile input answered with a 4xx that changes nothing.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -17,6 +17,22 @@ import { config as adminFunctionConfig, routedPaths } from '../../netlify/functi
 import { createDb } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
 import { errorFormat, startTestSiteOn, type TestSite } from '../support/test-site';
+
+/**
+ * Runs a script without blocking this process, which also serves the site: a blocking run would
+ * leave the client's kept-alive sockets to be closed by the server unseen, and the next request fails.
+ */
+function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { env, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 const owner = 'owner@example.com';
 const clerk = 'clerk@example.com';
@@ -112,8 +128,8 @@ describe('staff sign-in and /api/admin', () => {
     expect(await db.selectFrom('auth_users').select('id').where('email', '=', stranger).execute()).toHaveLength(0);
   });
 
-  test('npm run admin:link prints a one-time sign-in address as its last line', () => {
-    const run = spawnSync('npx', ['tsx', 'scripts/admin-link.ts', 'Clerk@Example.com'], { env: { ...site.site.database.env, PORT: '4321' }, encoding: 'utf8', timeout: 60_000 });
+  test('npm run admin:link prints a one-time sign-in address as its last line', async () => {
+    const run = await runScript(['tsx', 'scripts/admin-link.ts', 'Clerk@Example.com'], { ...site.site.database.env, PORT: '4321' });
     expect(run.status, run.stderr).toBe(0);
     const last = run.stdout.trim().split('\n').at(-1)!;
     const url = new URL(last);
@@ -123,8 +139,8 @@ describe('staff sign-in and /api/admin', () => {
     return post('/api/auth/sign-in/email-otp', { email: clerk, otp: url.searchParams.get('code') }).then((r) => expect(r.status).toBe(200));
   }, 60_000);
 
-  test('admin:link refuses an email that is not staff once staff exist', () => {
-    const run = spawnSync('npx', ['tsx', 'scripts/admin-link.ts', 'nobody@example.com'], { env: site.site.database.env, encoding: 'utf8', timeout: 60_000 });
+  test('admin:link refuses an email that is not staff once staff exist', async () => {
+    const run = await runScript(['tsx', 'scripts/admin-link.ts', 'nobody@example.com'], site.site.database.env);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('is not on the staff list');
   }, 60_000);

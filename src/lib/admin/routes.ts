@@ -15,7 +15,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: '/admin', label: 'Overview', summary: 'What needs a person now: new leads and bookings.', ready: true },
   { path: '/admin/leads', label: 'Leads and bookings', summary: 'Every estimate and booking request, with status, notes and history.', ready: true },
   { path: '/admin/outbox', label: 'Email outbox', summary: 'Emails waiting, sent, and failed with the reason; send a failed one again.', ready: true },
-  { path: '/admin/chatbot', label: 'Chat assistant', summary: 'Conversations, analytics and quick responses.', ready: false },
+  { path: '/admin/chatbot', label: 'Chat assistant', summary: 'Conversations, analytics and quick responses.', ready: true },
   { path: '/admin/tracking-numbers', label: 'Tracking numbers', summary: 'The phone number each traffic source sees.', ready: true },
   { path: '/admin/page-metadata', label: 'Page metadata', summary: 'Search titles, descriptions and canonical addresses per page.', ready: true },
   { path: '/admin/dashboard', label: 'Site health', summary: 'Email outbox, reviews sync, database and publishing.', ready: false },

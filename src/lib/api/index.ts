@@ -14,6 +14,10 @@ import { adminSessionContract, signOutEverywhereContract } from './admin/session
 import { adminPageMetadataDeleteContract, adminPageMetadataListContract, adminPageMetadataSaveContract } from './admin/page-metadata.contract';
 import { adminTrackingAddContract, adminTrackingListContract, adminTrackingUpdateContract } from './admin/tracking-numbers.contract';
 import { adminOutboxContract, adminOutboxResendContract } from './admin/outbox.contract';
+import {
+  adminChatAnalyticsContract, adminChatArchiveContract, adminChatConversationContract, adminChatConversationsContract, adminChatEmailContract, adminChatNoteContract,
+  adminQuickResponseAddContract, adminQuickResponseMoveContract, adminQuickResponsesContract, adminQuickResponseUpdateContract,
+} from './admin/chatbot.contract';
 import { adminAuditContract, adminStaffAddContract, adminStaffListContract, adminStaffUpdateContract } from './admin/staff.contract';
 
 /** Staff-only endpoints under /api/admin/ (a test checks each is `staff` or `owner`). */
@@ -22,6 +26,8 @@ export const adminContracts: readonly ApiContract[] = [
   adminStaffListContract, adminStaffAddContract, adminStaffUpdateContract, adminAuditContract, adminOutboxContract, adminOutboxResendContract,
   adminPageMetadataListContract, adminPageMetadataSaveContract, adminPageMetadataDeleteContract,
   adminTrackingListContract, adminTrackingAddContract, adminTrackingUpdateContract,
+  adminChatConversationsContract, adminChatConversationContract, adminChatArchiveContract, adminChatNoteContract, adminChatEmailContract, adminChatAnalyticsContract,
+  adminQuickResponsesContract, adminQuickResponseAddContract, adminQuickResponseUpdateContract, adminQuickResponseMoveContract,
 ];
 
 export {

@@ -9,7 +9,7 @@ import type { RateLimitCounterTable } from './tables/rate-limit.table';
 import type { ReviewTable } from './tables/review.table';
 import type { TrackingNumberTable } from './tables/tracking-number.table';
 import type { AuditLogTable, AuthSessionTable, AuthUserTable, StaffMemberTable } from './tables/staff.table';
-import type { ChatConversationTable, ChatFeedbackTable, ChatImageTable, ChatMessageTable } from './tables/chat.table';
+import type { ChatConversationTable, ChatFeedbackTable, ChatImageTable, ChatMessageTable, ChatNoteTable, ChatQuickResponseTable } from './tables/chat.table';
 
 export interface Database {
   blog_posts: BlogPostTable;
@@ -24,6 +24,8 @@ export interface Database {
   chat_messages: ChatMessageTable;
   chat_feedback: ChatFeedbackTable;
   chat_images: ChatImageTable;
+  chat_notes: ChatNoteTable;
+  chat_quick_responses: ChatQuickResponseTable;
   staff_members: StaffMemberTable;
   audit_log: AuditLogTable;
   auth_users: AuthUserTable;

@@ -47,3 +47,17 @@ describe('cachePerDatabase', () => {
     }
   });
 });
+
+describe('cachePerDatabase.clear', () => {
+  test('clear() makes the next read ask again, within the cache time', async () => {
+    let value = 'first';
+    const fn = vi.fn(async () => value);
+    const cached = cachePerDatabase(60_000, fn);
+    expect(await cached()).toBe('first');
+    value = 'second';
+    expect(await cached()).toBe('first');
+    cached.clear();
+    expect(await cached()).toBe('second');
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+});

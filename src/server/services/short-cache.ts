@@ -28,13 +28,17 @@ export function cacheFor<T>(ttlMs: number, fn: () => Promise<T>, now: () => numb
   };
 }
 
-/** cacheFor with one cache per configured database, since tests point one process at several in turn. */
-export function cachePerDatabase<T>(ttlMs: number, fn: () => Promise<T>): () => Promise<T> {
+/**
+ * cacheFor with one cache per configured database, since tests point one process at several in turn.
+ * `clear()` forgets every answer, for a write in this instance that readers must see at once.
+ */
+export function cachePerDatabase<T>(ttlMs: number, fn: () => Promise<T>): (() => Promise<T>) & { clear(): void } {
   const caches = new Map<string, () => Promise<T>>();
-  return () => {
+  const read = () => {
     const key = JSON.stringify(resolveDatabase());
     let cached = caches.get(key);
     if (!cached) caches.set(key, (cached = cacheFor(ttlMs, fn)));
     return cached();
   };
+  return Object.assign(read, { clear: () => caches.clear() });
 }

@@ -12,6 +12,9 @@ export interface ChatConversationTable {
   ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   handoff_notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   rating_notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Set when staff archive the conversation (hidden from the default list). */
+  archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  archived_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Local sample rows; never inserted in production. */
   is_demo: Generated<boolean>;
   created_at: ColumnType<Date, never, never>;
@@ -49,6 +52,30 @@ export interface ChatImageTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** A staff note on a conversation: who wrote it and when. */
+export interface ChatNoteTable {
+  id: Generated<number>;
+  conversation_id: string;
+  author_email: string;
+  body: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** A quick-reply chip staff edit: offered in order, active rows only, where the assistant offers its defaults. */
+export interface ChatQuickResponseTable {
+  id: Generated<number>;
+  label: string;
+  message: string;
+  /** One of the chat contract's `chatIcons`. */
+  icon: string;
+  sort_order: number;
+  is_active: Generated<boolean>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date | string>;
+}
+
+export type ChatNote = Selectable<ChatNoteTable>;
+export type ChatQuickResponseRow = Selectable<ChatQuickResponseTable>;
 export type ChatConversation = Selectable<ChatConversationTable>;
 export type NewChatConversation = Insertable<ChatConversationTable>;
 export type ChatMessage = Selectable<ChatMessageTable>;

@@ -62,6 +62,15 @@ const byIntent: Record<Intent, ChipId[]> = {
 /** SPEC's six default chips, in the visitor's language. */
 export const defaultQuickResponses = (language: Language = 'en'): QuickResponse[] => defaults.map((id) => chips[language][id]);
 
+/**
+ * Whether these are exactly the English default chips: where the assistant offers them, the chat
+ * offers the chips staff edit instead (services/chat/quick-responses.service.ts).
+ */
+export function isEnglishDefaultSet(list: readonly QuickResponse[]): boolean {
+  const english = defaultQuickResponses('en');
+  return list.length === english.length && list.every((chip, i) => chip.label === english[i]!.label && chip.message === english[i]!.message);
+}
+
 /** The chips that fit a reply of this intent. */
 export function quickResponsesFor(intent: Intent, language: Language): QuickResponse[] {
   return byIntent[intent].map((id) => chips[language][id]);

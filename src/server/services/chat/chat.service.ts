@@ -14,6 +14,7 @@ import {
 import { answerVisitor } from '../assistant/assistant';
 import { imageOnlySentence } from '../assistant/intents';
 import { mayEmailStaff } from '../staff-mail-cap';
+import { chipsForReply } from './quick-responses.service';
 import { enforceChatLimit } from './rate-limit';
 import { queueChatTranscriptForStaff } from './staff-notification';
 
@@ -97,7 +98,8 @@ export async function answerChatMessage(input: ChatMessageInput, visitor: { ipHa
     }
   }));
   log.info('chat answered', { intent: reply.intent, source: reply.source });
-  return { message: reply.message, needsHandoff: reply.needsHandoff, openScheduler: reply.openScheduler, quickResponses: reply.quickResponses };
+  const quickResponses = await chipsForReply(reply.quickResponses, log);
+  return { message: reply.message, needsHandoff: reply.needsHandoff, openScheduler: reply.openScheduler, quickResponses };
 }
 
 const notFound = () => new HttpError(404, 'We could not find that conversation. It may have been cleared; start a new chat and try again.');

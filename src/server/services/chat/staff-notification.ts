@@ -1,21 +1,24 @@
 /**
- * Tells staff about a chat: a handoff request or a rating, with the whole transcript, as an email in
- * the outbox written inside the caller's transaction; the outbox worker delivers it with retries.
+ * Tells staff about a chat: a handoff request, a rating, or a transcript a staff member asked for
+ * from the admin screen, with the whole transcript, as an email in the outbox written inside the
+ * caller's transaction; the outbox worker delivers it with retries.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database';
-import type { OutboxEmail } from '../../db/tables/outbox-message.table';
+import type { OutboxEmail, OutboxMessage } from '../../db/tables/outbox-message.table';
 import { findConversation, listMessages } from '../../repositories/chat.repository';
 import { insertOutboxMessage } from '../../repositories/outbox.repository';
 
-export type TranscriptReason = 'handoff' | 'rating';
+export type TranscriptReason = 'handoff' | 'rating' | 'requested';
 
-/** Outbox topics of the two transcript emails. */
-export const transcriptTopics = { handoff: 'staff-chat-handoff', rating: 'staff-chat-rating' } as const;
+/** Outbox topics of the transcript emails. */
+export const transcriptTopics = { handoff: 'staff-chat-handoff', rating: 'staff-chat-rating', requested: 'staff-chat-transcript' } as const;
 
 export interface ChatTranscript {
   conversationId: string;
   reason: TranscriptReason;
+  /** Who asked for it, when staff did. */
+  requestedBy?: string;
   pageContext: string;
   rating: number | null;
   startedAt: string;
@@ -27,12 +30,16 @@ const escapeHtml = (value: string) =>
 
 /** The staff email for a transcript: plain text and escaped HTML. */
 export function chatTranscriptEmail(t: ChatTranscript): OutboxEmail {
-  const subject = t.reason === 'handoff'
-    ? `Chat visitor asked for a person (${t.conversationId})`
-    : `Chat rated ${t.rating ?? '?'} of 5 (${t.conversationId})`;
-  const intro = t.reason === 'handoff'
-    ? 'A visitor in the website chat needs a person. Their transcript is below; reply by phone or text if they left a number.'
-    : `A visitor ended the website chat and rated it ${t.rating ?? '?'} of 5. The transcript is below.`;
+  const subject = {
+    handoff: `Chat visitor asked for a person (${t.conversationId})`,
+    rating: `Chat rated ${t.rating ?? '?'} of 5 (${t.conversationId})`,
+    requested: `Chat transcript (${t.conversationId})`,
+  }[t.reason];
+  const intro = {
+    handoff: 'A visitor in the website chat needs a person. Their transcript is below; reply by phone or text if they left a number.',
+    rating: `A visitor ended the website chat and rated it ${t.rating ?? '?'} of 5. The transcript is below.`,
+    requested: `${t.requestedBy ?? 'A staff member'} sent this website chat transcript from the staff area.${t.rating ? ` The visitor rated the chat ${t.rating} of 5.` : ''}`,
+  }[t.reason];
   const lines = t.messages.map((m) => `[${m.at}] ${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${m.content}${m.imageUrl ? ` (photo: ${m.imageUrl})` : ''}`);
   const text = [intro, '', `Page: ${t.pageContext}`, `Started: ${t.startedAt}`, '', ...lines, ''].join('\n');
   const html = [
@@ -43,22 +50,24 @@ export function chatTranscriptEmail(t: ChatTranscript): OutboxEmail {
   return { to: 'staff', subject, text, html };
 }
 
-/** Queues the conversation's transcript for staff, inside the caller's transaction. */
+/** Queues the conversation's transcript for staff, inside the caller's transaction; the outbox row, or undefined without such a conversation. */
 export async function queueChatTranscriptForStaff(
   trx: Transaction<Database> | Kysely<Database>,
   conversationId: string,
   reason: TranscriptReason,
-): Promise<void> {
+  requestedBy?: string,
+): Promise<OutboxMessage | undefined> {
   const conversation = await findConversation(trx, conversationId);
-  if (!conversation) return;
+  if (!conversation) return undefined;
   const messages = await listMessages(trx, conversationId);
   const transcript: ChatTranscript = {
     conversationId,
     reason,
+    ...(requestedBy ? { requestedBy } : {}),
     pageContext: conversation.page_context,
     rating: conversation.rating,
     startedAt: new Date(conversation.created_at).toISOString(),
     messages: messages.map((m) => ({ role: m.role, content: m.content, imageUrl: m.image_url, at: new Date(m.created_at).toISOString() })),
   };
-  await insertOutboxMessage(trx, { topic: transcriptTopics[reason], lead_id: null, payload: chatTranscriptEmail(transcript) });
+  return insertOutboxMessage(trx, { topic: transcriptTopics[reason], lead_id: null, payload: chatTranscriptEmail(transcript) });
 }
