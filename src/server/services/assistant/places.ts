@@ -3,6 +3,7 @@
  * that are not on our list, so the assistant can say no instead of guessing.
  */
 import type { City } from '../../../business';
+import contentIndex from './content-index.json' with { type: 'json' };
 import { cities, citiesWithZip } from './facts';
 import { fold } from './text';
 
@@ -37,13 +38,56 @@ const cityPatterns = cities.map((city) => ({
 const notServedPatterns = placesNotServed.map((name) => ({ name, pattern: namePattern(name) }));
 
 export interface PlaceMention {
-  /** Our cities named in the text (by name or ZIP). */
+  /** Our cities named in the text (by name, ZIP, county or a landmark their pages name). */
   cities: City[];
   /** ZIP codes in the text, with the cities that have them (none: not a ZIP we list). */
   zips: { zip: string; cities: City[] }[];
-  /** Named places that are not among our 16 cities. */
+  /** Named places that are not among our 16 cities (towns, counties, states). */
   notServed: string[];
+  /** Counties of our cities that were named, with their cities (from src/business). */
+  counties: { name: string; cities: City[] }[];
+  /** Landmarks our city pages mention ("Lake LBJ"), with the cities whose pages name them. */
+  landmarks: { name: string; cities: City[] }[];
 }
+
+/** Every county our cities lie in, from src/business. */
+const ourCounties = [...new Set(cities.flatMap((c) => [c.county, ...c.otherCounties]))];
+const citiesOfCounty = (county: string): City[] => cities.filter((c) => c.county === county || (c.otherCounties as readonly string[]).includes(county));
+
+/** US states and their postal codes: a place in another state is outside our area. */
+const states = ('alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois indiana iowa ' +
+  'kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada ' +
+  'new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio oklahoma oregon pennsylvania rhode island|' +
+  'south carolina|south dakota|tennessee utah vermont virginia washington west virginia|wisconsin wyoming').split(/\|/).flatMap((part, i, all) =>
+  i === 0 || i === all.length - 1 ? part.split(' ').filter(Boolean) : [part.trim()].filter(Boolean));
+const statePattern = new RegExp(`\\b(${[...states, 'az', 'ok', 'nm', 'la', 'ca', 'fl', 'co', 'ny'].map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b\\s*[?.!]*$|,\\s*(${states.join('|')})\\b`);
+
+/** Words that follow "in" or "to" without naming a place. */
+const notAPlace = new Set(('the a an my our your this that it its his her their there here town area kitchen bathroom bath garage attic yard house home ' +
+  'basement wall walls floor ceiling office shop store building person english spanish advance writing time morning afternoon evening night ' +
+  'today tomorrow tonight week weekend monday tuesday wednesday thursday friday saturday sunday january february march april may june july ' +
+  'august september october november december texas tx about under over between front back side one two few some any all every need trouble ' +
+  'fact general particular emergency hurry rush pain line order case water hot cold gas sewer drain pipe pipes toilet sink shower tub ' +
+  'heater laundry utility crawl space what which where how you us me him them business service charge touch contact person people ' +
+  'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad').split(' '));
+
+/** A place name after "in", "to", "near" and the like, as the visitor wrote it (any case). */
+const placeCapture = /\b(?:(?:plumbers?|plumbing) in\s+|(?:live|living|located|based|are|am|i'm|im|we're|were|out|anyone|someone|available|work|working|serve|service|services|cover|covers|servicing|serving|go|come|travel|drive|send \w+(?: \w+)?|near|around|by|outside(?: of)?|close to|over in|over to|down in|down to|up in|up to)\s+(?:(?:in|to|out to|over to|down to|up to|near|by)\s+)?)([a-z][a-z'.-]*(?:\s+[a-z][a-z'.-]*){0,2}?)(?=\s*(?:,|\?|\.|!|$|\btx\b|\btexas\b|\bcounty\b|\barea\b|\bnext\b|\btomorrow\b|\btoday\b|\bthis\b|\bon\b|\bfor\b|\bto\b|\band\b|\bis\b|\bdo\b|\bcan\b|\bcould\b|\bplease\b|\b[a-z]{2}\s*$))/g;
+
+const passages = contentIndex as { path: string; text: string }[];
+const cityPages = passages.filter((p) => cities.some((c) => p.path === `/${c.route}`));
+
+/** Cities whose own page mentions `name` (a lake, a neighbourhood, a landmark). */
+function citiesMentioning(name: string): City[] {
+  const pattern = new RegExp(`\\b${escape(name).replace(/ /g, '\\s+')}\\b`, 'i');
+  const paths = new Set(cityPages.filter((p) => pattern.test(p.text)).map((p) => p.path));
+  return cities.filter((c) => paths.has(`/${c.route}`));
+}
+
+/** Words the site's own text uses in lower case: ordinary words, not place names. */
+const commonWords = new Set(passages.flatMap((p) => p.text.match(/(?<![.!?]\s)\b[a-z][a-z'-]+\b/g) ?? []));
+
+const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
 /** Finds the places in a message. "Burnet County" still names Burnet; "Austin Metro" names Austin. */
 export function findPlaces(text: string): PlaceMention {
@@ -55,9 +99,56 @@ export function findPlaces(text: string): PlaceMention {
     // "West Lake Hills" also contains "Westlake"-like words; keep the longest name per position.
     .map((p) => p.name)
     .filter((name, _, all) => !all.some((other) => other !== name && fold(other).includes(fold(name))));
-  const all = [...named, ...zips.flatMap((z) => z.cities)];
-  return { cities: [...new Map(all.map((c) => [c.id, c])).values()], zips, notServed };
+  const counties: PlaceMention['counties'] = [];
+  for (const match of folded.matchAll(/\b([a-z]+(?:\s+[a-z]+)?)\s+(?:county|counties|co\.)/g)) {
+    const words = match[1]!.split(/\s+/);
+    const ours = ourCounties.find((c) => words.slice(-2).join(' ') === fold(c) || words.at(-1) === fold(c));
+    if (ours) counties.push({ name: `${ours} County`, cities: citiesOfCounty(ours) });
+    else if (!['the', 'which', 'what', 'your', 'my', 'our', 'any', 'other', 'those', 'these', 'every', 'all'].includes(words.at(-1)!)) {
+      notServed.push(`${titleCase(words.at(-1)!)} County`);
+    }
+  }
+  const landmarks: PlaceMention['landmarks'] = [];
+  if (named.length === 0 && counties.length === 0 && notServed.length === 0) {
+    for (const match of [...folded.matchAll(placeCapture), ...folded.matchAll(/(?:^|[,.;!?]\s*)([a-z]+(?:\s+[a-z]+)?)\s*,?\s+(?:tx|texas)\b/g)]) {
+      const words = match[1]!.trim().replace(/[.'-]+$/, '').split(/\s+/).filter(Boolean);
+      while (words.length > 0 && notAPlace.has(words[0]!)) words.shift();
+      while (words.length > 0 && notAPlace.has(words.at(-1)!)) words.pop();
+      if (words.length === 0 || words.some((w) => notAPlace.has(w) && !/^(lake|hill|falls|bay|creek|springs?|valley|city)$/.test(w))) continue;
+      const name = words.join(' ');
+      // A place name is a proper noun: at least one of its words never appears in lower case on the site.
+      if (name.length < 3 || words.every((w) => commonWords.has(w))) continue;
+      const mentioned = citiesMentioning(name);
+      if (mentioned.length > 0) landmarks.push({ name: titleCase(name), cities: mentioned });
+      else if (!notServed.includes(titleCase(name))) notServed.push(titleCase(name));
+    }
+    // "on Lake LBJ", "near the Domain": a landmark our city pages name.
+    for (const match of folded.matchAll(/\b(?:on|near|by|at|around)\s+(?:the\s+)?((?:lake|the)\s+[a-z]+|[a-z]+\s+(?:lake|park|creek))\b/g)) {
+      const name = match[1]!.replace(/^the\s+/, '');
+      if (landmarks.some((l) => fold(l.name) === name)) continue;
+      const mentioned = citiesMentioning(name);
+      if (mentioned.length > 0) {
+        landmarks.push({ name: titleCase(name), cities: mentioned });
+        const i = notServed.indexOf(titleCase(name));
+        if (i >= 0) notServed.splice(i, 1);
+      }
+    }
+  }
+  for (const l of [...landmarks]) if (landmarks.some((o) => o !== l && o.name.length > l.name.length && o.name.includes(l.name))) landmarks.splice(landmarks.indexOf(l), 1);
+  if (named.length === 0 && notServed.length === 0 && statePattern.test(folded)) {
+    const state = statePattern.exec(folded)!;
+    notServed.push(titleCase((state[1] ?? state[2])!));
+  }
+  const all = [...named, ...zips.flatMap((z) => z.cities), ...counties.flatMap((c) => c.cities), ...landmarks.flatMap((l) => l.cities)];
+  return { cities: [...new Map(all.map((c) => [c.id, c])).values()], zips, notServed, counties, landmarks };
 }
+
+/** Whether the mention names any place at all, ours or not. */
+export const namesAPlace = (p: PlaceMention): boolean => p.cities.length > 0 || p.zips.length > 0 || p.notServed.length > 0;
+
+/** Whether every place named is outside our area (a town, county, state or ZIP we do not serve). */
+export const onlyOutside = (p: PlaceMention): boolean =>
+  p.cities.length === 0 && (p.notServed.length > 0 || p.zips.some((z) => z.cities.length === 0));
 
 /** The city whose page the visitor is on (`/plumber-kyle`, `/service-area/kyle`), if any. */
 export function cityOfPage(pageContext: string): City | undefined {
