@@ -43,7 +43,7 @@ export function findWrongFacts(message: string): string[] {
     const folded = fold(sentence);
     const denies = negation.test(folded);
     for (const place of placesNotServed) {
-      if (new RegExp(`\\b${fold(place)}\\b`).test(folded) && !denies && /\b(serve|serving|cover|yes|we work|damos servicio|si)\b/.test(folded)) {
+      if (new RegExp(`\\b${fold(place)}\\b(?!\\s+count(y|ies))`).test(folded) && !denies && /\b(serve|serving|cover|yes|we work|damos servicio|si)\b/.test(folded)) {
         wrong.push(`claims to serve ${place}, which is not one of the 16 cities`);
       }
     }

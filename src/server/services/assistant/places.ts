@@ -4,7 +4,9 @@
  */
 import type { City } from '../../../business';
 import contentIndex from './content-index.json' with { type: 'json' };
-import { cities, citiesWithZip } from './facts';
+import { industries, services } from '../../../business';
+import { cities, citiesWithZip, memberships, priceGuides } from './facts';
+import { withinEdits } from './spelling';
 import { fold } from './text';
 
 const aliases: Record<string, string[]> = {
@@ -72,7 +74,22 @@ const notAPlace = new Set(('the a an my our your this that it its his her their 
   'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad').split(' '));
 
 /** A place name after "in", "to", "near" and the like, as the visitor wrote it (any case). */
-const placeCapture = /\b(?:(?:plumbers?|plumbing) in\s+|(?:live|living|located|based|are|am|i'm|im|we're|were|out|anyone|someone|available|work|working|serve|service|services|cover|covers|servicing|serving|go|come|travel|drive|send \w+(?: \w+)?|near|around|by|outside(?: of)?|close to|over in|over to|down in|down to|up in|up to)\s+(?:(?:in|to|out to|over to|down to|up to|near|by)\s+)?)([a-z][a-z'.-]*(?:\s+[a-z][a-z'.-]*){0,2}?)(?=\s*(?:,|\?|\.|!|$|\btx\b|\btexas\b|\bcounty\b|\barea\b|\bnext\b|\btomorrow\b|\btoday\b|\bthis\b|\bon\b|\bfor\b|\bto\b|\band\b|\bis\b|\bdo\b|\bcan\b|\bcould\b|\bplease\b|\b[a-z]{2}\s*$))/g;
+const placeCapture = new RegExp([
+  '(?:',
+  // "a plumber in Lubbock", "plumbing in Waco"
+  '\\b(?:plumbers?|plumbing|anyone|someone|somebody|available|service|services|work|working|jobs?) in\\s+',
+  // "I live in", "we're out near", "located by"
+  "|\\b(?:live|living|lives|located|based|are|am|i'm|im|we're|is|stay|staying|own a (?:house|home|place|property)) (?:out |over |down |up )?(?:in|near|by|around|outside(?: of)?|close to)\\s+",
+  // "do you serve Tyler", "cover Lago Vista" (not "your service call")
+  '|(?<!\\b(?:your|the|a|an|of|for|our|my)\\s)\\b(?:serve|serves|service|servicing|serving|cover|covers|covering)\\s+(?:in\\s+)?',
+  // "come out to", "send someone to", "drive to"
+  '|\\b(?:go|goes|going|come|coming|travel|drive|get|head|send \\w+(?: \\w+)?)\\s+(?:out\\s+|over\\s+|down\\s+|up\\s+)?to\\s+',
+  // "near Bee Cave", "around Hutto"
+  '|\\b(?:near|around|outside of|close to)\\s+',
+  ')',
+  "([a-z][a-z'.-]*(?:\\s+[a-z][a-z'.-]*){0,2}?)",
+  '(?=\\s*(?:,|\\?|\\.|!|$|\\btx\\b|\\btexas\\b|\\bcounty\\b|\\barea\\b|\\bnext\\b|\\btomorrow\\b|\\btoday\\b|\\bthis\\b|\\bon\\b|\\bfor\\b|\\bto\\b|\\band\\b|\\bis\\b|\\bdo\\b|\\bcan\\b|\\bcould\\b|\\bplease\\b|\\b[a-z]{2}\\s*$))',
+].join(''), 'g');
 
 const passages = contentIndex as { path: string; text: string }[];
 const cityPages = passages.filter((p) => cities.some((c) => p.path === `/${c.route}`));
@@ -85,7 +102,11 @@ function citiesMentioning(name: string): City[] {
 }
 
 /** Words the site's own text uses in lower case: ordinary words, not place names. */
-const commonWords = new Set(passages.flatMap((p) => p.text.match(/(?<![.!?]\s)\b[a-z][a-z'-]+\b/g) ?? []));
+const commonWords = new Set([
+  ...passages.flatMap((p) => p.text.match(/(?<![.!?]\s)\b[a-z][a-z'-]+\b/g) ?? []),
+  ...fold(JSON.stringify([services, priceGuides, industries, memberships])).match(/[a-z]+/g)!,
+  ...'fee fees call calls cost costs quote quotes rate rates trip visit visits price prices bill bills job jobs guy guys team crew tech techs company'.split(' '),
+]);
 
 const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
@@ -108,23 +129,34 @@ export function findPlaces(text: string): PlaceMention {
       notServed.push(`${titleCase(words.at(-1)!)} County`);
     }
   }
+  for (const county of counties) {
+    const i = notServed.findIndex((n) => `${n} County` === county.name);
+    if (i >= 0) notServed.splice(i, 1);
+  }
   const landmarks: PlaceMention['landmarks'] = [];
-  if (named.length === 0 && counties.length === 0 && notServed.length === 0) {
+  if (named.length === 0 && counties.length === 0 && notServed.length === 0 && zips.length === 0) {
     for (const match of [...folded.matchAll(placeCapture), ...folded.matchAll(/(?:^|[,.;!?]\s*)([a-z]+(?:\s+[a-z]+)?)\s*,?\s+(?:tx|texas)\b/g)]) {
       const words = match[1]!.trim().replace(/[.'-]+$/, '').split(/\s+/).filter(Boolean);
-      while (words.length > 0 && notAPlace.has(words[0]!)) words.shift();
-      while (words.length > 0 && notAPlace.has(words.at(-1)!)) words.pop();
-      if (words.length === 0 || words.some((w) => notAPlace.has(w) && !/^(lake|hill|falls|bay|creek|springs?|valley|city)$/.test(w))) continue;
+      const plain = (w: string) => notAPlace.has(w) || notAPlace.has(w.replace(/s$/, ''));
+      while (words.length > 0 && plain(words[0]!)) words.shift();
+      while (words.length > 0 && plain(words.at(-1)!)) words.pop();
+      if (words.length === 0 || words.some((w) => plain(w) && !/^(lake|hill|falls|bay|creek|springs?|valley|city)$/.test(w))) continue;
       const name = words.join(' ');
       // A place name is a proper noun: at least one of its words never appears in lower case on the site.
       if (name.length < 3 || words.every((w) => commonWords.has(w))) continue;
+      const fuzzy = cities.filter((c) => withinEdits(name, fold(c.name), Math.floor(c.name.length / 5)));
+      if (fuzzy.length === 1) {
+        named.push(fuzzy[0]!);
+        continue;
+      }
       const mentioned = citiesMentioning(name);
       if (mentioned.length > 0) landmarks.push({ name: titleCase(name), cities: mentioned });
       else if (!notServed.includes(titleCase(name))) notServed.push(titleCase(name));
     }
     // "on Lake LBJ", "near the Domain": a landmark our city pages name.
-    for (const match of folded.matchAll(/\b(?:on|near|by|at|around)\s+(?:the\s+)?((?:lake|the)\s+[a-z]+|[a-z]+\s+(?:lake|park|creek))\b/g)) {
-      const name = match[1]!.replace(/^the\s+/, '');
+    for (const match of folded.matchAll(/\b(?:on|near|by|at|around|off)\s+(?:the\s+)?(lake\s+[a-z]+|[a-z]+\s+(?:lake|park|creek))\b/g)) {
+      const name = match[1]!;
+      if (name.split(/\s+/).every((w) => commonWords.has(w))) continue;
       if (landmarks.some((l) => fold(l.name) === name)) continue;
       const mentioned = citiesMentioning(name);
       if (mentioned.length > 0) {

@@ -1,6 +1,6 @@
 /** What both assistants produce and what the chat service stores and returns. */
 import type { QuickResponse } from '../../../lib/api/chat.contract';
-import type { Intent } from './intents';
+import type { ReplyIntent } from './intents';
 
 export interface ConversationTurn {
   role: 'user' | 'assistant';
@@ -20,7 +20,7 @@ export interface AssistantReply {
   needsHandoff: boolean;
   openScheduler: boolean;
   quickResponses: QuickResponse[];
-  intent: Intent;
+  intent: ReplyIntent;
   source: 'builtin' | 'llm';
   /** Root-relative pages the answer drew on. */
   sources: string[];

@@ -5,8 +5,10 @@
  * county names from src/business) within one edit (two for long words), and only when it is not
  * itself a known word.
  */
+import contentIndex from './content-index.json' with { type: 'json' };
 import { cities } from './facts';
-import { fold } from './text';
+import { detectLanguage } from './language';
+import { fold, stem } from './text';
 
 /** Shorthand people type in chat, whole words only. */
 const shorthand: Record<string, string> = {
@@ -31,8 +33,11 @@ const vocabulary = [
   ...cities.flatMap((c) => [c.county, ...c.otherCounties]).map(fold),
 ].filter((w) => w.length >= 4);
 const known = new Set(vocabulary);
+/** Every word the site's own text uses, and its stem: real words, never "corrected". */
+const siteWords = new Set((contentIndex as { title: string; text: string }[]).flatMap((p) => fold(`${p.title} ${p.text}`).match(/[a-z]+/g) ?? []));
+const siteStems = new Set([...siteWords].map(stem));
 
-function withinEdits(a: string, b: string, max: number): boolean {
+export function withinEdits(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
   // Damerau–Levenshtein (optimal string alignment), stopping early past `max`.
   let prev2: number[] = [];
@@ -56,7 +61,7 @@ function withinEdits(a: string, b: string, max: number): boolean {
 
 const cache = new Map<string, string>();
 function correctWord(word: string): string {
-  if (word.length < 5 || known.has(word) || /\d/.test(word)) return word;
+  if (word.length < 5 || known.has(word) || /\d/.test(word) || siteWords.has(word) || siteStems.has(stem(word))) return word;
   const hit = cache.get(word);
   if (hit !== undefined) return hit;
   const max = word.length >= 8 ? 2 : 1;
@@ -84,6 +89,8 @@ for (const w of keep) known.add(w);
 
 /** The message with shorthand expanded and misspelt key words corrected, lower case, accents kept. */
 export function normaliseSpelling(text: string): string {
+  // Spanish words are not misspelt English ones.
+  if (detectLanguage(text) === 'es') return text;
   return text.replace(/[A-Za-z0-9']+/g, (word) => {
     const lower = word.toLowerCase();
     const short = shorthand[lower];
