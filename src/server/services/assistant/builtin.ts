@@ -382,16 +382,27 @@ const spanishTopic: Partial<Record<Intent, { sentence: string; link: string }>> 
 const genericServiceWords = new Set(tokenize('repair repairs service services installation install plumbing plumber water fixed replaced residential commercial home homes'));
 const serviceVocabulary = services
   .filter((s) => s.kind === 'service')
-  .map((s) => ({ path: `/${s.slug}`, words: new Set(tokenize(`${s.title} ${s.title} ${s.short}`).filter((w) => !genericServiceWords.has(w))) }));
+  .map((s) => ({
+    path: `/${s.slug}`,
+    words: new Set(tokenize(`${s.title} ${s.short}`).filter((w) => !genericServiceWords.has(w))),
+    titleWords: new Set(tokenize(s.title).filter((w) => !genericServiceWords.has(w))),
+  }));
 
-/** The service pages whose name and summary share the most words with the question. */
+/** How rare a word is among the services: a word only one service uses tells most. */
+const serviceIdf = (() => {
+  const df = new Map<string, number>();
+  for (const s of serviceVocabulary) for (const w of s.words) df.set(w, (df.get(w) ?? 0) + 1);
+  return (w: string) => Math.log(1 + serviceVocabulary.length / (df.get(w) ?? serviceVocabulary.length));
+})();
+
+/** The service pages whose name and summary share the most (and rarest) words with the question; words of the name count twice. */
 function servicePagesFor(query: string): string[] {
-  const terms = tokenize(query);
+  const terms = [...new Set(tokenize(query))];
   const scored = serviceVocabulary
-    .map((s) => ({ path: s.path, score: terms.filter((t) => s.words.has(t)).length }))
+    .map((s) => ({ path: s.path, score: terms.filter((t) => s.words.has(t)).reduce((sum, t) => sum + serviceIdf(t) * (s.titleWords.has(t) ? 2 : 1), 0) }))
     .filter((s) => s.score > 0);
   const best = Math.max(0, ...scored.map((s) => s.score));
-  return scored.filter((s) => s.score === best).map((s) => s.path);
+  return scored.filter((s) => s.score >= best - 1e-9).sort((a, b) => b.score - a.score).map((s) => s.path);
 }
 
 /** The best one or two sentences of a passage: an FAQ answer's opening, or the sentence sharing most words and the next. */
@@ -434,7 +445,7 @@ const topicServicePage: Partial<Record<Intent, string>> = {
   water_heater: 'water-heater-services', leak: 'leak-repair', drain: 'drain-cleaning', commercial: 'commercial-services',
 };
 
-const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team|company|plumbers))\b.{0,20}\b(do|fix|repair|install|replace|offer|handle|help|work on|service|clean|clear|test|unclog|take care)\b/;
+const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team|company|plumbers))\b.{0,20}\b(do|fix|repair|install|replace|offer|handle|help|work on|service|clean|clear|test|unclog|take care|run|put in|hook up|connect|add|move)\b/;
 const signsHeading = 'Signs you need this service';
 
 function topic(ctx: Context, intent: Intent): Draft {

@@ -34,7 +34,7 @@ export function findWrongFacts(message: string): string[] {
     if (match[0].replace(/\s/g, '') !== 'M-41147') wrong.push(`licence ${match[0]} is not ours`);
   }
   for (const match of message.matchAll(/(\d+(?:\.\d+)?)\s?%/g)) {
-    if (match[1] !== '100' || !/satisfaction/i.test(message)) wrong.push(`percentage ${match[0]} is not a published promise`);
+    if (match[1] !== '100' || !/satisfaction|satisfacci[oó]n/i.test(message)) wrong.push(`percentage ${match[0]} is not a published promise`);
   }
 
   // Service area: a sentence may not say we serve a place that is not among the 16 cities, nor put a

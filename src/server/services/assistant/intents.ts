@@ -34,7 +34,7 @@ export interface Classification {
 
 const test = (pattern: RegExp, text: string) => pattern.test(text);
 
-const injection = /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompt|previous|above|guidelines)\b|system prompt|\byour (instructions|prompt|rules|guidelines|configuration)\b|\bprint\b.{0,40}\b(above|before|verbatim)\b|\bverbatim\b|\bjailbreak|\byou are now\b|\bpretend (you are|you're|to be)\b|^\s*(system|developer|admin)\s*:|\bnew rules?\b|\bact as\b|\bi authori[sz]e you\b|\bdeveloper mode\b|\brepeat (everything|the (text|words)) above\b|ignora (todas )?(las |tus )?instrucciones|olvida (tus|las) instrucciones/;
+const injection = /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompt|previous|above|guidelines)\b|system prompt|\byour (instructions|prompt|rules|guidelines|configuration)\b|\bprint\b.{0,40}\b(above|before|verbatim)\b|\bverbatim\b|\bjailbreak|\byou are now\b|\bpretend (you are|you're|to be)\b|^\s*(system|developer|admin)\s*:|\bnew rules?\b|\bact as\b|\bi authori[sz]e you\b|\bdeveloper mode\b|\brepeat (everything|the (text|words)) above\b|\b(ignora|olvida)\w* (todas )?(las |tus |sus )?(instrucciones|reglas)|\b(dime|muestra(me)?|revela) (tus|sus|las) (instrucciones|reglas)\b/;
 
 const gasEmergency = /\b(smell\w*|odou?r|stink\w*)\b.{0,30}\bgas\b|\bgas\b.{0,20}\b(smell\w*|odou?r)\b|\bgas leak(?!\s*(detection|test))|\bleaking gas\b|rotten[- ]?eggs?|huele a gas|olor a gas|fuga de gas/;
 const sewageEmergency = /\braw sewage\b|\bback\w* up\b.{0,30}\bsewage\b|\bsewage (in|on|all over|everywhere)\b|\bsewage\b.{0,40}\b(coming|back\w*|up|into|out|overflow\w*)\b|\bback(ing|ed)? up (into|through|in)\b|\bsewer\b.{0,20}\bback(ing|ed)? up\b|aguas negras/;
@@ -117,7 +117,8 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   if (test(complaint, text)) return { intent: 'complaint' };
   // A place outside our area is answered as outside, whatever else the message asks (never booked).
   if (onlyOutside(places)) return { intent: 'service_area' };
-  if (test(contact, text) && !test(licence, text) && !test(codeNumbers, text) && places.cities.length <= 2) return { intent: 'contact' };
+  // "Our address is in Round Rock, how much…" asks a price; the office question must stand on its own.
+  if (test(contact, text) && !test(licence, text) && !test(codeNumbers, text) && !test(priceQuestion, text) && !test(scheduling, text) && places.cities.length <= 2) return { intent: 'contact' };
   if (test(about, text) && !namesAPlace(places) && !test(pricing, text)) return { intent: 'about' };
   if (asksAboutArea(text, places) && (namesAPlace(places) || !(test(scheduling, text) && test(bookingWords, text)))) return { intent: 'service_area' };
   if (test(membership, text)) return { intent: 'membership' };
