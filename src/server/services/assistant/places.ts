@@ -86,6 +86,8 @@ const placeCapture = new RegExp([
   '|\\b(?:go|goes|going|come|coming|travel|drive|get|head|send \\w+(?: \\w+)?)\\s+(?:out\\s+|over\\s+|down\\s+|up\\s+)?to\\s+',
   // "near Bee Cave", "around Hutto"
   '|\\b(?:near|around|outside of|close to)\\s+',
+  // a follow-up: "how about Tulsa?", "and Hutto?"
+  "|^\\s*(?:and |ok |okay |so )?(?:what|how) about\\s+|^\\s*and\\s+",
   ')',
   "([a-z][a-z'.-]*(?:\\s+[a-z][a-z'.-]*){0,2}?)",
   '(?=\\s*(?:,|\\?|\\.|!|$|\\btx\\b|\\btexas\\b|\\bcounty\\b|\\barea\\b|\\bnext\\b|\\btomorrow\\b|\\btoday\\b|\\bthis\\b|\\bon\\b|\\bfor\\b|\\bto\\b|\\band\\b|\\bis\\b|\\bdo\\b|\\bcan\\b|\\bcould\\b|\\bplease\\b|\\b[a-z]{2}\\s*$))',
