@@ -146,7 +146,7 @@ function serviceArea(ctx: Context): Draft {
     out.push(es(ctx)
       ? `Llame a ${callUs(undefined, 'es')} y le diremos si podemos ayudarle.`
       : `Call ${callUs(undefined, 'en')} and we will tell you whether we can help.`);
-  } else if (/\b(serve|service|cover|go to|come to|work in|travel to)\s+[a-z]/.test(fold(ctx.text)) && !/\bareas?\b|\bcities\b|\bwhere\b/.test(fold(ctx.text))) {
+  } else if (/\b(serve|service|cover|go to|come to|work in|travel to)\s+[a-z]/.test(fold(ctx.text)) && !/\bareas?\b|\bcities\b|\btowns?\b|\bwhere\b|\bwhich\b|\bwhat\b/.test(fold(ctx.text))) {
     out.push(es(ctx)
       ? 'Ese lugar no está entre las 16 ciudades que atendemos alrededor de Austin y Marble Falls.'
       : 'That place is not one of the 16 cities we serve around Austin and Marble Falls.');
@@ -208,7 +208,7 @@ function about(ctx: Context): Draft {
   const text = fold(normaliseSpelling(ctx.text));
   const since = new Date().getFullYear() - company.foundingYear;
   const guarantee = company.promises.find((p) => /guarantee/i.test(p));
-  if (guarantee && /guarant|warrant|satisf|happy|make it right|garantiz|garantia/.test(text)) {
+  if (guarantee && /guarant|warrant|satisf|happy|make it right|stand\w* behind|comes? back|fails?|breaks? again|again|garantiz|garantia/.test(text)) {
     return es(ctx)
       ? { sentences: ['Sí: respaldamos nuestro trabajo con una garantía de satisfacción del 100%.', `Si no queda satisfecho con un trabajo, llame a ${callUs(officeFor(ctx), 'es')} y lo arreglamos.`], link: '/about' }
       : { sentences: [`Yes: we stand behind our work with a ${guarantee.toLowerCase()}.`, `If you are not satisfied with a job we did, call ${callUs(officeFor(ctx), 'en')} and we will make it right.`], link: '/about' };
