@@ -283,7 +283,7 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/(water heater|calentador|heater).*(repair|fix|element|thermostat|arregl|repar)/, ['water-heater-repair']],
   [/water heater|calentador|heater|hot water/, ['tank-water-heater-replace', 'water-heater-repair']],
   [/hydro ?jet\w*|jetting/, ['hydro-jetting']],
-  [/camera/, ['camera-inspection']],
+  [/camera|camara/, ['camera-inspection']],
   [/french drain|yard drain/, ['french-drain']],
   [/main (sewer|line|drain)|sewer line|sewer|cleanout/, ['main-line-clear']],
   [/(toilet|inodoro).*(replace|new|install|nuevo|cambiar|reemplazar|instalar)|(replace|new|install|cambiar|reemplazar|instalar).*(toilet|inodoro)/, ['toilet-replace']],

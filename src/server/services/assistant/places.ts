@@ -62,6 +62,8 @@ const states = ('alabama alaska arizona arkansas california colorado connecticut
   'new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio oklahoma oregon pennsylvania rhode island|' +
   'south carolina|south dakota|tennessee utah vermont virginia washington west virginia|wisconsin wyoming').split(/\|/).flatMap((part, i, all) =>
   i === 0 || i === all.length - 1 ? part.split(' ').filter(Boolean) : [part.trim()].filter(Boolean));
+/** Every state but Texas, as a regex alternation. */
+const otherStates = states.map((s) => s.replace(/ /g, '\\s+')).join('|');
 const statePattern = new RegExp(`\\b(${[...states, 'az', 'ok', 'nm', 'la', 'ca', 'fl', 'co', 'ny'].map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b\\s*[?.!]*$|,\\s*(${states.join('|')})\\b`);
 
 /** Words that follow "in" or "to" without naming a place. */
@@ -116,12 +118,19 @@ const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 export function findPlaces(text: string): PlaceMention {
   const folded = fold(text);
   const zips = [...new Set(folded.match(/(?<!\d)\d{5}(?!\d)/g) ?? [])].map((zip) => ({ zip, cities: citiesWithZip(zip) }));
-  const named = cityPatterns.filter((c) => c.patterns.some((p) => p.test(folded))).map((c) => c.city);
-  const notServed = notServedPatterns
+  let named = cityPatterns.filter((c) => c.patterns.some((p) => p.test(folded))).map((c) => c.city);
+  // "Austin, Minnesota", "Georgetown Kentucky": a city of ours by name, in another state.
+  const elsewhere = named.filter((c) => new RegExp(`\\b${escape(fold(c.name))},?\\s+(${otherStates})\\b`).test(folded) || (new RegExp(`\\b(i'?m|we'?re|live|located) in (${otherStates})\\b`).test(folded)));
+  const notServedElsewhere = elsewhere.map((c) => {
+    const state = new RegExp(`\\b(${otherStates})\\b`).exec(folded)![1]!;
+    return `${c.name}, ${titleCase(state)}`;
+  });
+  named = named.filter((c) => !elsewhere.includes(c));
+  const notServed = [...notServedElsewhere, ...notServedPatterns
     .filter((p) => p.pattern.test(folded))
     // "West Lake Hills" also contains "Westlake"-like words; keep the longest name per position.
     .map((p) => p.name)
-    .filter((name, _, all) => !all.some((other) => other !== name && fold(other).includes(fold(name))));
+    .filter((name, _, all) => !all.some((other) => other !== name && fold(other).includes(fold(name))))];
   const counties: PlaceMention['counties'] = [];
   for (const match of folded.matchAll(/\b([a-z]+(?:\s+[a-z]+)?)\s+(?:county|counties|co\.)/g)) {
     const words = match[1]!.split(/\s+/);
