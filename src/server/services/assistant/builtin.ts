@@ -6,10 +6,10 @@
 import { company, services, type City, type Office } from '../../../business';
 import contentIndex from './content-index.json' with { type: 'json' };
 import {
-  callUs, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
+  callUs, cities, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
   officeOfCity, opens, priceFactors, priceGuides, type Language, type PriceGuide,
 } from './facts';
-import { chipIntentOf, classify, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
+import { chipIntentOf, classify, officeArea, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
@@ -114,6 +114,17 @@ function complaint(ctx: Context): Draft {
 
 function serviceArea(ctx: Context): Draft {
   const { places } = ctx;
+  // "Which towns does the Marble Falls office cover?": that office's cities, from src/business.
+  const folded = fold(ctx.text);
+  if (officeArea.test(folded) && /\b(office|branch|location|shop)\b/.test(folded)) {
+    const office = offices.find((o) => places.cities.some((c) => c.id === o.id)) ?? officeFor(ctx);
+    if (office) {
+      const names = cities.filter((c) => c.officeId === office.id).map((c) => c.name).join(', ');
+      return es(ctx)
+        ? { sentences: [`Nuestra oficina de ${office.name} atiende ${names}.`, `Llame al ${office.phone}, o agende en línea.`], link: '/service-area' }
+        : { sentences: [`Our ${office.name} office serves ${names}.`, `Call it at ${office.phone}, or schedule online.`], link: '/service-area' };
+    }
+  }
   const asked = places.cities.length > 0 ? places.cities : places.zips.length === 0 && places.notServed.length === 0 && ctx.pageCity ? [ctx.pageCity] : [];
   const unknownZips = places.zips.filter((z) => z.cities.length === 0).map((z) => z.zip);
   const out: string[] = [];
