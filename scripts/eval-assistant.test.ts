@@ -22,21 +22,22 @@ test('the built-in assistant passes the messages written after it was first tune
   expect(score.intentAccuracy).toBeGreaterThanOrEqual(0.9);
 });
 
-test('no held-out set gets a wrong fact', async () => {
-  for (const path of ['holdout-2', 'holdout-3', 'holdout-4', 'holdout-5', 'holdout-6']) {
+test('no held-out set gets a wrong fact, and the sets looked at keep intent accuracy ≥ 90 %', async () => {
+  for (const path of ['holdout-2', 'holdout-3', 'holdout-4', 'holdout-5', 'holdout-6', 'holdout-7']) {
     const score = evaluate(await loadEvalSet(`tests/assistant/${path}.json`, 50));
     expect(score.results.filter((r) => r.wrongFacts.length > 0).map((r) => `${r.item.id}: ${r.wrongFacts.join('; ')}`), path).toEqual([]);
-    expect(score.intentAccuracy, path).toBeGreaterThanOrEqual(0.9);
+    if (path !== 'holdout-7') expect(score.intentAccuracy, path).toBeGreaterThanOrEqual(0.9);
   }
 });
 
-// The last held-out set, scored once after the last change to the rules (tests/assistant/README.md):
-// gated at the level reached, so a change that makes fresh messages worse fails.
+// The last held-out set, scored once after the last round of rules (tests/assistant/README.md): gated
+// at the level it reached, 86.8 % answered well and 86.8 % intent accuracy at its first score, below
+// the 90 % the other sets keep. A change that makes fresh messages worse fails here.
 test('the built-in assistant answers the latest held-out set at the level reached', async () => {
-  const score = evaluate(await loadEvalSet('tests/assistant/holdout-6.json', 50));
+  const score = evaluate(await loadEvalSet('tests/assistant/holdout-7.json', 50));
   expect(score.results.filter((r) => r.reply.openScheduler && !r.item.openScheduler).map((r) => r.item.id)).toEqual([]);
-  expect(score.answeredWell).toBeGreaterThanOrEqual(0.9);
-  expect(score.intentAccuracy).toBeGreaterThanOrEqual(0.9);
+  expect(score.answeredWell).toBeGreaterThanOrEqual(0.86);
+  expect(score.intentAccuracy).toBeGreaterThanOrEqual(0.86);
 });
 
 test('the built-in assistant answers the held-out set well', async () => {

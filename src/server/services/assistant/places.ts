@@ -64,7 +64,9 @@ const states = ('alabama alaska arizona arkansas california colorado connecticut
   i === 0 || i === all.length - 1 ? part.split(' ').filter(Boolean) : [part.trim()].filter(Boolean));
 /** Every state but Texas, as a regex alternation. */
 const otherStates = states.map((s) => s.replace(/ /g, '\\s+')).join('|');
-const statePattern = new RegExp(`\\b(${[...states, 'az', 'ok', 'nm', 'la', 'ca', 'fl', 'co', 'ny'].map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b\\s*[?.!]*$|,\\s*(${states.join('|')})\\b`);
+const statePattern = new RegExp(`\\b(${states.map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b\\s*[?.!]*$|,\\s*(${states.join('|')})\\b`);
+/** "Phoenix AZ": a postal code after a name the site never uses in lower case ("cash ok?" is not Oklahoma). */
+const stateCodePattern = /\b([a-z]+)\s+(az|ok|nm|la|ca|fl|co|ny|nv|ut|ga|nc|sc|tn)\s*[?.!]*$/;
 
 /** Words that follow "in" or "to" without naming a place. */
 const notAPlace = new Set(('the a an my our your this that it its his her their there here town area kitchen bathroom bath garage attic yard house home ' +
@@ -182,6 +184,8 @@ export function findPlaces(text: string): PlaceMention {
     const state = statePattern.exec(folded)!;
     notServed.push(titleCase((state[1] ?? state[2])!));
   }
+  const code = stateCodePattern.exec(folded);
+  if (named.length === 0 && notServed.length === 0 && code && !commonWords.has(code[1]!)) notServed.push(`${titleCase(code[1]!)}, ${code[2]!.toUpperCase()}`);
   const all = [...named, ...zips.flatMap((z) => z.cities), ...counties.flatMap((c) => c.cities), ...landmarks.flatMap((l) => l.cities)];
   return { cities: [...new Map(all.map((c) => [c.id, c])).values()], zips, notServed, counties, landmarks };
 }
