@@ -80,8 +80,10 @@ export async function answerChatMessage(input: ChatMessageInput, visitor: { ipHa
       throw new HttpError(409, 'This conversation belongs to another chat session. Clear the chat to start a new one.');
     }
     // The visitor's message is stored before the assistant is asked, so it is kept whatever happens next.
-    await insertMessage(trx, { conversation_id: input.conversationId, role: 'user', content, image_url: last.imageUrl ?? null, intent: null, source: null });
-    const turns = await listRecentMessages(trx, input.conversationId, 12);
+    const message = await insertMessage(trx, { conversation_id: input.conversationId, role: 'user', content, image_url: last.imageUrl ?? null, intent: null, source: null });
+    // A new conversation (never answered, so never touched) needs no read-back; after that, the history is what was stored.
+    const isNew = new Date(conversation.created_at).getTime() === new Date(conversation.last_activity_at).getTime();
+    const turns = isNew ? [message] : await listRecentMessages(trx, input.conversationId, 12);
     return { turns, llmUsage: { tokens: conversation.llm_tokens, costMicroUsd: conversation.llm_cost_micro_usd } };
   }));
 
