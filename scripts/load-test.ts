@@ -51,6 +51,25 @@ export const endpoints: LoadEndpoint[] = [
     headers: () => ({ 'Idempotency-Key': randomUUID() }),
     p95BudgetMs: 50,
   },
+  {
+    // The built-in assistant's reply handler: a new conversation each time (start the site with
+    // CHAT_RATE_LIMIT=off), cycling through questions that take different paths through it.
+    name: 'POST /api/chatbot',
+    method: 'POST',
+    path: '/api/chatbot',
+    body: (() => {
+      const questions = ['Do you serve Leander?', 'how much is a new water heater', 'where is your office?', 'my kitchen sink drains slowly',
+        'Do you go to El Paso?', 'are you open on saturday', 'how long have you been in business', 'do you sell gift cards'];
+      let n = 0;
+      return () => ({
+        messages: [{ role: 'user', content: questions[n++ % questions.length] }],
+        sessionId: `session_load_${randomUUID().replace(/-/g, '')}`,
+        conversationId: `conv_load_${randomUUID().replace(/-/g, '')}`,
+        pageContext: '/',
+      });
+    })(),
+    p95BudgetMs: 50,
+  },
   { name: 'GET /api/reviews', method: 'GET', path: '/api/reviews?minRating=4', p95BudgetMs: 50 },
   { name: 'GET /api/tracking-numbers', method: 'GET', path: '/api/tracking-numbers', p95BudgetMs: 50 },
   { name: 'GET /api/page-metadata', method: 'GET', path: '/api/page-metadata?path=%2F', p95BudgetMs: 50 },

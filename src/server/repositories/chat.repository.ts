@@ -40,6 +40,24 @@ export async function touchConversation(
     .execute();
 }
 
+/** Adds language-model usage to the conversation's running totals. */
+export async function addLlmUsage(db: Kysely<Database>, id: string, usage: { tokens: number; costMicroUsd: number }): Promise<void> {
+  await db
+    .updateTable('chat_conversations')
+    .set((eb) => ({
+      llm_tokens: eb('llm_tokens', '+', Math.max(0, Math.round(usage.tokens))),
+      llm_cost_micro_usd: eb('llm_cost_micro_usd', '+', Math.max(0, Math.round(usage.costMicroUsd))),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The latest `limit` messages of a conversation, oldest first. */
+export async function listRecentMessages(db: Kysely<Database>, conversationId: string, limit: number): Promise<ChatMessage[]> {
+  const rows = await db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('id', 'desc').limit(limit).execute();
+  return rows.reverse();
+}
+
 /** Appends a message and returns it. */
 export async function insertMessage(db: Kysely<Database>, message: NewChatMessage): Promise<ChatMessage> {
   return db.insertInto('chat_messages').values(message).returningAll().executeTakeFirstOrThrow();

@@ -17,6 +17,9 @@ export interface ChatConversationTable {
   archived_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Local sample rows; never inserted in production. */
   is_demo: Generated<boolean>;
+  /** Language-model tokens spent on this conversation (the API's usage field), and their cost. */
+  llm_tokens: Generated<number>;
+  llm_cost_micro_usd: Generated<number>;
   created_at: ColumnType<Date, never, never>;
   last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

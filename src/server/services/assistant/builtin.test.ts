@@ -43,9 +43,48 @@ describe('builtinReply', () => {
     expect(ask('do you go to Kingsland').message).toContain('(830) 460-3565');
     expect(ask('Do you serve 78660?').message).toContain('Pflugerville');
     const outside = ask('Do you serve New Braunfels?').message;
-    expect(outside).toMatch(/New Braunfels is not one of the 16 cities/);
+    expect(outside).toMatch(/New Braunfels is not in our service area/);
     expect(outside).toContain('(512) 368-9159');
-    expect(ask('can you come to 73301').message).toMatch(/73301 is not one of the 16 cities/);
+    expect(ask('can you come to 73301').message).toMatch(/73301 is not in our service area/);
+  });
+
+  test('a place outside the area, near or far, is answered as outside and never opens the scheduler', () => {
+    for (const message of ['can you send someone to Abilene tomorrow?', 'I live in Tulsa, Oklahoma', 'Do you cover Guadalupe County?', 'need a plumber in Pflugervill']) {
+      const reply = ask(message);
+      expect(reply.openScheduler, message).toBe(false);
+      expect(reply.intent, message).toBe('service_area');
+    }
+    expect(ask('can you send someone to Abilene tomorrow?').message).toMatch(/^Abilene is not in our service area/);
+    expect(ask('need a plumber in Pflugervill').message).toMatch(/^Yes, we serve Pflugerville/);
+    expect(ask('Do you work in Burnet County?').message).toContain('Bertram');
+  });
+
+  test('offices, the company and the fallback are answered from src/business', () => {
+    expect(ask('where is your office?').message).toContain('701 Tillery St #12');
+    expect(ask('where is your office?').message).toContain('2409 Commerce Street');
+    expect(ask('what number do I call?', '/plumber-bertram').message).toContain('(830) 460-3565');
+    expect(ask('how long have you been in business?').message).toContain('2012');
+    expect(ask('do you guarantee your work?').message).toContain('100% satisfaction guarantee');
+    const unsure = ask('do you sell gift cards?');
+    expect(unsure.intent).toBe('unsure');
+    expect(unsure.message).toMatch(/not sure/);
+    expect(unsure.openScheduler).toBe(false);
+  });
+
+  test('follow-ups use the earlier turns', () => {
+    const turns = (...contents: string[]) => contents.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    const followUp = (messages: ReturnType<typeof turns>) => builtinReply({ messages, pageContext: '/' });
+    expect(followUp(turns('how much is a new water heater?', 'Typically $1,800–$3,800.', 'what about tankless?')).message).toContain('$3,500');
+    expect(followUp(turns('are you open on saturday?', 'By appointment.', 'and sundays?')).intent).toBe('hours');
+    expect(followUp(turns('where is the austin office', 'At 701 Tillery St #12.', 'and the other one?')).message).toContain('2409 Commerce Street');
+    expect(followUp(turns('do you serve Burnet?', 'Yes, from Marble Falls.', 'what is the phone number there?')).message).toContain('(830) 460-3565');
+  });
+
+  test('booking does not fire on place or price questions', () => {
+    expect(ask('how much to come out?').openScheduler).toBe(false);
+    expect(ask('how much to come out?').message).toContain('$99');
+    expect(ask('would you send someone out to Georgetown?').openScheduler).toBe(false);
+    expect(ask('send someone to Georgetown on Friday').openScheduler).toBe(true);
   });
 
   test('on a city page, "here" means that city and its office', () => {

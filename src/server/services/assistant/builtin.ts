@@ -3,15 +3,16 @@
  * from the site's own content, and answers in two to four sentences from src/business facts only,
  * with a link to the page it drew on, in English or Spanish.
  */
-import { services, type City, type Office } from '../../../business';
+import { company, services, type City, type Office } from '../../../business';
 import contentIndex from './content-index.json' with { type: 'json' };
 import {
-  callUs, citiesByRegion, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
+  callUs, cities, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
   officeOfCity, opens, priceFactors, priceGuides, type Language, type PriceGuide,
 } from './facts';
-import { classify, topicOf, type Classification, type Intent } from './intents';
+import { chipIntentOf, classify, officeArea, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces, type PlaceMention } from './places';
+import { normaliseSpelling } from './spelling';
 import { quickResponsesFor } from './quick-responses';
 import type { AssistantInput, AssistantReply, ConversationTurn } from './reply';
 import { createIndex, type Passage } from './retrieval';
@@ -26,6 +27,8 @@ interface Context {
   pageCity: City | undefined;
   pagePath: string;
   history: ConversationTurn[];
+  /** Places named in the visitor's earlier messages, most recent first. */
+  earlierPlaces: PlaceMention[];
   hasImage: boolean;
 }
 
@@ -35,15 +38,20 @@ interface Draft {
   needsHandoff?: boolean;
   openScheduler?: boolean;
   sources?: string[];
+  /** The answer is the fallback: nothing fitted well enough. */
+  unsure?: boolean;
 }
 
 const more = (language: Language, path: string) => (language === 'es' ? `Más información: ${path}` : `More: ${path}`);
 
 /** The office to offer: the one for the city named, else the city of the page, else none (both). */
 function officeFor(ctx: Context): Office | undefined {
-  const named = ctx.places.cities;
-  const officesNamed = [...new Set(named.map((c) => c.officeId))];
-  if (officesNamed.length === 1) return officeOfCity(named[0]!);
+  for (const places of [ctx.places, ...ctx.earlierPlaces]) {
+    const named = places.cities;
+    const officesNamed = [...new Set(named.map((c) => c.officeId))];
+    if (officesNamed.length === 1) return officeOfCity(named[0]!);
+    if (officesNamed.length > 1) return undefined;
+  }
   if (ctx.pageCity) return officeOfCity(ctx.pageCity);
   return undefined;
 }
@@ -106,6 +114,17 @@ function complaint(ctx: Context): Draft {
 
 function serviceArea(ctx: Context): Draft {
   const { places } = ctx;
+  // "Which towns does the Marble Falls office cover?": that office's cities, from src/business.
+  const folded = fold(ctx.text);
+  if (officeArea.test(folded) && /\b(office|branch|location|shop)\b/.test(folded)) {
+    const office = offices.find((o) => places.cities.some((c) => c.id === o.id)) ?? officeFor(ctx);
+    if (office) {
+      const names = cities.filter((c) => c.officeId === office.id).map((c) => c.name).join(', ');
+      return es(ctx)
+        ? { sentences: [`Nuestra oficina de ${office.name} atiende ${names}.`, `Llame al ${office.phone}, o agende en línea.`], link: '/service-area' }
+        : { sentences: [`Our ${office.name} office serves ${names}.`, `Call it at ${office.phone}, or schedule online.`], link: '/service-area' };
+    }
+  }
   const asked = places.cities.length > 0 ? places.cities : places.zips.length === 0 && places.notServed.length === 0 && ctx.pageCity ? [ctx.pageCity] : [];
   const unknownZips = places.zips.filter((z) => z.cities.length === 0).map((z) => z.zip);
   const out: string[] = [];
@@ -115,7 +134,11 @@ function serviceArea(ctx: Context): Draft {
     const city = asked[0]!;
     const office = officeOfCity(city);
     const sameOffice = asked.every((c) => c.officeId === city.officeId);
-    const names = asked.map((c) => c.name).join(es(ctx) ? ' y ' : ' and ');
+    const list = (cs: readonly City[]) => cs.map((c) => c.name).join(', ').replace(/, ([^,]*)$/, es(ctx) ? ' y $1' : ' and $1');
+    const region = places.counties[0] ?? places.landmarks[0];
+    const names = places.cities.length > 0 && region && places.cities.every((c) => region.cities.includes(c))
+      ? (es(ctx) ? `${region.name}: ${list(asked)}` : `${region.name}: ${list(asked)}`)
+      : list(asked);
     const zipNote = places.zips.find((z) => z.cities.length > 0);
     const zipText = zipNote ? ` (${zipNote.zip})` : '';
     if (es(ctx)) {
@@ -129,12 +152,12 @@ function serviceArea(ctx: Context): Draft {
   } else if (places.notServed.length > 0 || unknownZips.length > 0) {
     const what = [...places.notServed, ...unknownZips].join(es(ctx) ? ' y ' : ' and ');
     out.push(es(ctx)
-      ? `${what} no está entre las 16 ciudades que atendemos alrededor de Austin y Marble Falls.`
-      : `${what} is not one of the 16 cities we serve around Austin and Marble Falls.`);
+      ? `${what} no está en nuestra área de servicio: atendemos 16 ciudades alrededor de Austin y Marble Falls.`
+      : `${what} is not in our service area: we serve 16 cities around Austin and Marble Falls.`);
     out.push(es(ctx)
       ? `Llame a ${callUs(undefined, 'es')} y le diremos si podemos ayudarle.`
       : `Call ${callUs(undefined, 'en')} and we will tell you whether we can help.`);
-  } else if (/\b(serve|service|cover|go to|come to|work in|travel to)\s+[a-z]/.test(fold(ctx.text)) && !/\bareas?\b|\bcities\b|\bwhere\b/.test(fold(ctx.text))) {
+  } else if (/\b(serve|service|cover|go to|come to|work in|travel to)\s+[a-z]/.test(fold(ctx.text)) && !/\bareas?\b|\bcities\b|\btowns?\b|\bwhere\b|\bwhich\b|\bwhat\b/.test(fold(ctx.text))) {
     out.push(es(ctx)
       ? 'Ese lugar no está entre las 16 ciudades que atendemos alrededor de Austin y Marble Falls.'
       : 'That place is not one of the 16 cities we serve around Austin and Marble Falls.');
@@ -156,16 +179,78 @@ function hours(ctx: Context): Draft {
   };
 }
 
-function licenceAnswer(ctx: Context): Draft {
+const address = (o: Office) => `${o.street}, ${o.city}, ${o.region} ${o.postalCode}`;
+
+function contact(ctx: Context): Draft {
+  const text = fold(normaliseSpelling(ctx.text));
+  const named = officeFor(ctx);
+  // "And the other office?" after one office's address.
+  const office = named && /\b(other|second|otra)\b/.test(text) ? offices.find((o) => o.id !== named.id) : named;
+  const wantsPhone = /\bphone|\bnumbers?\b|\bcall\b|\btext\b|\btelefono|\bnumero|\bllam/.test(text) && !/\baddress|\bdirection|\blocat|\bwhere\b|\bdonde|\bdireccion/.test(text);
+  const wantsMail = /\be-?mail|\bcorreo/.test(text);
+  const both = officeList();
+  if (wantsPhone || wantsMail) {
+    const first = office
+      ? (es(ctx) ? `Llame o envíe un mensaje de texto a ${officePhone(office, 'es')}.` : `Call or text ${officePhone(office, 'en')}.`)
+      : (es(ctx) ? `Llame o envíe un mensaje de texto a ${officePhones('es')}.` : `Call or text ${officePhones('en')}.`);
+    const second = wantsMail
+      ? (es(ctx) ? 'También puede enviarnos su pregunta o fotos con el formulario de nuestra página de contacto.' : 'You can also send a question or photos with the form on our contact page.')
+      : (es(ctx) ? `Atendemos de lunes a viernes, de ${opens} a ${closes}, y emergencias 24/7.` : `We answer Monday to Friday, ${opens} to ${closes}, and emergencies 24/7.`);
+    return { sentences: [first, second], link: '/contact' };
+  }
+  if (office) {
+    return es(ctx)
+      ? { sentences: [`Nuestra oficina de ${office.name} está en ${address(office)}; teléfono ${office.phone}.`, `Abrimos de lunes a viernes, de ${opens} a ${closes}; llame antes de venir.`], link: '/contact' }
+      : { sentences: [`Our ${office.name} office is at ${address(office)}; phone ${office.phone}.`, `It is open Monday to Friday, ${opens} to ${closes}; call ahead before you stop by.`], link: '/contact' };
+  }
   return es(ctx)
-    ? { sentences: [`Sí, tenemos licencia y seguro: trabajamos bajo la licencia de Texas Master Plumber ${licence.split(' ').pop()}.`, 'Damos servicio desde 2012 con presupuestos gratis y precios por adelantado.'], link: '/about' }
-    : { sentences: [`Yes, we are licensed and insured: our work is done under ${licence}.`, 'We have served Central Texas since 2012, with free estimates and upfront pricing.'], link: '/about' };
+    ? { sentences: [`Tenemos dos oficinas: ${both.es}.`, `Abren de lunes a viernes, de ${opens} a ${closes}; llame antes de venir.`], link: '/contact' }
+    : { sentences: [`We have two offices: ${both.en}.`, `They are open Monday to Friday, ${opens} to ${closes}; call ahead before you stop by.`], link: '/contact' };
 }
 
-function payments(ctx: Context): Draft {
+function officeList(): { en: string; es: string } {
+  return {
+    en: offices.map((o) => `${o.name} at ${address(o)} (${o.phone})`).join(', and '),
+    es: offices.map((o) => `${o.name} en ${address(o)} (${o.phone})`).join(', y '),
+  };
+}
+
+function about(ctx: Context): Draft {
+  const text = fold(normaliseSpelling(ctx.text));
+  const since = new Date().getFullYear() - company.foundingYear;
+  const guarantee = company.promises.find((p) => /guarantee/i.test(p));
+  if (guarantee && /guarant|warrant|satisf|happy|make it right|stand\w* behind|comes? back|fails?|breaks? again|again|garantiz|garantia/.test(text)) {
+    return es(ctx)
+      ? { sentences: ['Sí: respaldamos nuestro trabajo con una garantía de satisfacción del 100%.', `Si no queda satisfecho con un trabajo, llame a ${callUs(officeFor(ctx), 'es')} y lo arreglamos.`], link: '/about' }
+      : { sentences: [`Yes: we stand behind our work with a ${guarantee.toLowerCase()}.`, `If you are not satisfied with a job we did, call ${callUs(officeFor(ctx), 'en')} and we will make it right.`], link: '/about' };
+  }
   return es(ctx)
-    ? { sentences: ['Aceptamos efectivo, tarjeta de crédito y cheque.', 'Le damos el precio por adelantado, antes de empezar el trabajo.'], link: '/faq' }
-    : { sentences: ['We accept cash, credit card and check.', 'You get an upfront price before any work starts, and that is the price on your invoice.'], link: '/faq' };
+    ? { sentences: [`Somos una empresa local: atendemos el centro de Texas desde ${company.foundingYear}, hace unos ${since} años, desde nuestras oficinas de Austin y Marble Falls.`, `Trabajamos bajo la licencia de Texas Master Plumber ${company.licence.number}, con presupuestos gratis y precios por adelantado.`], link: '/about' }
+    : { sentences: [`We are a local company and have served Central Texas since ${company.foundingYear}, about ${since} years, from our offices in Austin and Marble Falls.`, `Our work is done under ${licence}, with free estimates and upfront pricing.`], link: '/about' };
+}
+
+/** Nothing fits well enough: say so, and offer the phone, a text and the scheduler. */
+function unsure(ctx: Context): Draft {
+  const call = callUs(officeFor(ctx), ctx.language);
+  return es(ctx)
+    ? { sentences: ['No estoy seguro de poder responder eso correctamente aquí.', `Llame o envíe un mensaje de texto a ${call}, o use el botón para agendar una visita en línea.`] }
+    : { sentences: ["I'm not sure I can answer that correctly here.", `Please call or text ${call}, or use the button below to schedule a visit online.`] };
+}
+
+function licenceAnswer(ctx: Context): Draft {
+  return es(ctx)
+    ? { sentences: [`Sí, tenemos licencia y seguro: trabajamos bajo la licencia de Texas Master Plumber ${licence.split(' ').pop()}.`, `Damos servicio desde ${company.foundingYear} con presupuestos gratis y precios por adelantado.`], link: '/about' }
+    : { sentences: [`Yes, we are licensed and insured: our work is done under ${licence}.`, `We have served Central Texas since ${company.foundingYear}, with free estimates and upfront pricing.`], link: '/about' };
+}
+
+const spanishPayment: Record<string, string> = { Cash: 'efectivo', 'Credit card': 'tarjeta de crédito', Check: 'cheque' };
+const listOf = (items: string[], and: string) => items.join(', ').replace(/, ([^,]*)$/, ` ${and} $1`);
+
+function payments(ctx: Context): Draft {
+  const accepted = company.payments.accepted as readonly string[];
+  return es(ctx)
+    ? { sentences: [`Aceptamos ${listOf(accepted.map((a) => spanishPayment[a] ?? a.toLowerCase()), 'y')}.`, 'Le damos el precio por adelantado, antes de empezar el trabajo.', `Para otras formas de pago, llame a ${callUs(officeFor(ctx), 'es')}.`], link: '/faq' }
+    : { sentences: [`We accept ${listOf(accepted.map((a) => a.toLowerCase()), 'and')}.`, 'You get an upfront price before any work starts, and that is the price on your invoice.', `For any other way to pay, such as financing, call ${callUs(officeFor(ctx), 'en')}.`], link: '/faq' };
 }
 
 const membershipName = (m: (typeof memberships)[number]) => m.name.replace(' Membership', '');
@@ -202,24 +287,24 @@ function membership(ctx: Context): Draft {
 // ---------- prices ----------
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
-  [/service call|trip (charge|fee)|diagnos\w*|visit fee|come out fee|call[- ]out fee|just to come/, ['service-call']],
+  [/service call|trip (charge|fee)|diagnos\w*|visit fee|come out fee|call[- ]out fee|just to come|\b(to|for you to|for someone to) (come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b/, ['service-call']],
   [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)/, ['emergency-after-hours']],
   [/tankless|sin tanque/, ['tankless-install']],
   [/(water heater|calentador|heater).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater)/, ['water-heater-flush']],
   [/(water heater|calentador|heater).*(repair|fix|element|thermostat|arregl|repar)/, ['water-heater-repair']],
   [/water heater|calentador|heater|hot water/, ['tank-water-heater-replace', 'water-heater-repair']],
   [/hydro ?jet\w*|jetting/, ['hydro-jetting']],
-  [/camera/, ['camera-inspection']],
+  [/camera|camara/, ['camera-inspection']],
   [/french drain|yard drain/, ['french-drain']],
   [/main (sewer|line|drain)|sewer line|sewer|cleanout/, ['main-line-clear']],
-  [/(toilet|inodoro).*(replace|new|install|nuevo)|(replace|new|install).*(toilet|inodoro)/, ['toilet-replace']],
+  [/(toilet|inodoro).*(replace|new|install|nuevo|cambiar|reemplazar|instalar)|(replace|new|install|cambiar|reemplazar|instalar).*(toilet|inodoro)/, ['toilet-replace']],
   [/toilet|inodoro/, ['toilet-repair']],
-  [/(faucet|grifo|llave).*(install|new|replace)|(install|new|replace).*(faucet|grifo)/, ['faucet-install']],
+  [/(faucet|grifo|llave).*(install|new|replace|instalar|nuevo|cambiar|reemplazar)|(install|new|replace|instalar|cambiar|reemplazar).*(faucet|grifo)/, ['faucet-install']],
   [/faucet|grifo/, ['faucet-repair']],
   [/disposal.*(replace|new|install)|(replace|new|install).*disposal/, ['disposal-replace']],
   [/disposal/, ['disposal-repair']],
   [/slab/, ['slab-leak-repair']],
-  [/leak detection|find (a |the )?leak|locat\w* (a |the )?leak/, ['leak-detection']],
+  [/leak detection|detect\w* (a |the )?leaks?|(find|locat)\w* (a |the )?(hidden |slab |underground )?leaks?|hidden leaks?/, ['leak-detection']],
   [/yard (water )?line|water line|service line/, ['water-line-repair']],
   [/gas leak|gas test|pressure test/, ['gas-leak-test']],
   [/gas line|new gas|gas pipe/, ['gas-line-new']],
@@ -308,16 +393,27 @@ const spanishTopic: Partial<Record<Intent, { sentence: string; link: string }>> 
 const genericServiceWords = new Set(tokenize('repair repairs service services installation install plumbing plumber water fixed replaced residential commercial home homes'));
 const serviceVocabulary = services
   .filter((s) => s.kind === 'service')
-  .map((s) => ({ path: `/${s.slug}`, words: new Set(tokenize(`${s.title} ${s.title} ${s.short}`).filter((w) => !genericServiceWords.has(w))) }));
+  .map((s) => ({
+    path: `/${s.slug}`,
+    words: new Set(tokenize(`${s.title} ${s.short}`).filter((w) => !genericServiceWords.has(w))),
+    titleWords: new Set(tokenize(s.title).filter((w) => !genericServiceWords.has(w))),
+  }));
 
-/** The service pages whose name and summary share the most words with the question. */
+/** How rare a word is among the services: a word only one service uses tells most. */
+const serviceIdf = (() => {
+  const df = new Map<string, number>();
+  for (const s of serviceVocabulary) for (const w of s.words) df.set(w, (df.get(w) ?? 0) + 1);
+  return (w: string) => Math.log(1 + serviceVocabulary.length / (df.get(w) ?? serviceVocabulary.length));
+})();
+
+/** The service pages whose name and summary share the most (and rarest) words with the question; words of the name count twice. */
 function servicePagesFor(query: string): string[] {
-  const terms = tokenize(query);
+  const terms = [...new Set(tokenize(query))];
   const scored = serviceVocabulary
-    .map((s) => ({ path: s.path, score: terms.filter((t) => s.words.has(t)).length }))
+    .map((s) => ({ path: s.path, score: terms.filter((t) => s.words.has(t)).reduce((sum, t) => sum + serviceIdf(t) * (s.titleWords.has(t) ? 2 : 1), 0) }))
     .filter((s) => s.score > 0);
   const best = Math.max(0, ...scored.map((s) => s.score));
-  return scored.filter((s) => s.score === best).map((s) => s.path);
+  return scored.filter((s) => s.score >= best - 1e-9).sort((a, b) => b.score - a.score).map((s) => s.path);
 }
 
 /** The best one or two sentences of a passage: an FAQ answer's opening, or the sentence sharing most words and the next. */
@@ -350,7 +446,17 @@ function signMatch(hits: { passage: Passage }[], query: string): { passage: Pass
   return best;
 }
 
-const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team|company|plumbers))\b.{0,20}\b(do|fix|repair|install|replace|offer|handle|help|work on|service|clean|clear|test|unclog|take care)\b/;
+/**
+ * The least share of a question's words (idf-weighted) a passage must contain to be quoted. Measured
+ * on the tuning set: every passage that answered a topic question well covered 0.34 or more of it;
+ * passages below 0.3 answered something else.
+ */
+export const minimumCoverage = 0.3;
+const topicServicePage: Partial<Record<Intent, string>> = {
+  water_heater: 'water-heater-services', leak: 'leak-repair', drain: 'drain-cleaning', commercial: 'commercial-services',
+};
+
+const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team|company|plumbers))\b.{0,20}\b(do|fix|repair|install|replace|offer|handle|help|work on|service|clean|clear|test|unclog|take care|run|put in|hook up|connect|add|move)\b/;
 const signsHeading = 'Signs you need this service';
 
 function topic(ctx: Context, intent: Intent): Draft {
@@ -383,7 +489,13 @@ function topic(ctx: Context, intent: Intent): Draft {
   if (sign && (!hit || sign.overlap > overlapOf(bestSentences(hit.passage, ctx.text)[0] ?? '', ctx.text))) {
     return { sentences: [`"${sign.sentence.replace(/[.\s]+$/, '')}" is one of the warning signs on our ${sign.passage.title} page, and it is worth having a plumber check.`, cta], link: sign.passage.path };
   }
-  if (!hit) return { sentences: ['We handle residential and commercial plumbing repairs and installations across 16 Central Texas cities.', `Call ${call}, or schedule online.`], link: '/services' };
+  if (!hit || hit.coverage < minimumCoverage) {
+    // No passage fits well enough: the topic's own service summary from src/business, or the fallback.
+    const page = topicServicePage[intent];
+    const service = page && services.find((s) => s.slug === page);
+    if (!service) return { sentences: unsure(ctx).sentences, unsure: true };
+    return { sentences: [`We handle this: ${service.title} covers ${lowerFirst(service.short)}`, cta], link: `/${service.slug}` };
+  }
   return { sentences: [...bestSentences(hit.passage, ctx.text), cta], link: hit.passage.path, sources: hits.map((h) => h.passage.path) };
 }
 
@@ -411,28 +523,54 @@ function offTopic(ctx: Context): Draft {
     : { sentences: ['I can only help with plumbing: water heaters, drains, leaks, gas lines, prices, scheduling and our service area.', `For anything else, call ${callUs(officeFor(ctx), 'en')}.`] };
 }
 
+/** "And Saturdays?", "what about Leander?", "how about tankless?": a message that leans on the one before. */
+const followUpMarker = /^\s*(and|also|plus|y|what about|how about|what of|same for|ok(ay)?,? (and|what about|how about)|so|then|too)\b|\b(too|as well|also|that one|the other one|that|there|eso|esa|ahi)\s*[?.!]*\s*$|\bone\s*[?.!]*\s*$/;
+/** Intents whose question a short follow-up may repeat for another place, day or job. */
+const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_area', 'membership', 'payments', 'licence', 'about'];
+
+/** The intent of a message read with the conversation before it. */
+function withContext(classification: Classification, text: string, places: PlaceMention, history: ConversationTurn[]): Classification {
+  const earlierUser = [...history].reverse().filter((t) => t.role === 'user');
+  if (earlierUser.length === 0) return classification;
+  const intent = classification.intent;
+  const folded = fold(text);
+  const words = folded.split(/\s+/).filter(Boolean).length;
+  const previous = earlierUser[0]!;
+  const before = classify(previous.content, findPlaces(normaliseSpelling(previous.content)));
+  const leans = followUpMarker.test(folded) || words <= 4;
+  if (leans && carriedIntents.includes(before.intent)) {
+    // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
+    if (['unsure', 'off_topic', 'greeting', 'thanks'].includes(intent) && !/^\s*(thanks|thank you|gracias|ok|okay|great|cool)\b/.test(folded)) return { intent: before.intent };
+    // "What about tankless?" after a price: the same question for another job.
+    if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent)) return { intent: 'pricing' };
+    if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0) return { intent: 'contact' };
+  }
+  // "How much would that cost?" after a water heater question is about water heaters.
+  if ((intent === 'off_topic' || intent === 'unsure') && /\b(that|it|this|eso|esto)\b/.test(folded)) {
+    const earlier = earlierUser.find((t) => topicOf(t.content));
+    if (earlier) return { intent: topicOf(earlier.content)! };
+  }
+  return classification;
+}
+
 /** Answers the visitor's latest message with the built-in assistant. */
 export function builtinReply(input: AssistantInput): AssistantReply {
   const last = input.messages[input.messages.length - 1]!;
   const history = input.messages.slice(0, -1);
   const earlierLanguage = [...history].reverse().find((t) => t.role === 'user');
   const language = detectLanguage(last.content, earlierLanguage ? detectLanguage(earlierLanguage.content) : 'en');
-  const places = findPlaces(last.content);
+  const places = findPlaces(normaliseSpelling(last.content));
   const ctx: Context = {
-    text: last.content,
+    text: normaliseSpelling(last.content),
     language,
     places,
     pageCity: cityOfPage(input.pageContext),
     pagePath: input.pageContext.split(/[?#]/)[0] ?? '',
     history,
+    earlierPlaces: history.filter((t) => t.role === 'user').reverse().slice(0, 4).map((t) => findPlaces(normaliseSpelling(t.content))),
     hasImage: Boolean(last.imageUrl),
   };
-  let classification = classify(last.content, places, ctx.hasImage);
-  // "How much would that cost?" after a water heater question is about water heaters.
-  if (classification.intent === 'off_topic' && history.length > 0 && /\b(that|it|this|eso|esto)\b/.test(fold(last.content))) {
-    const earlier = [...history].reverse().find((t) => t.role === 'user' && topicOf(t.content));
-    if (earlier) classification = { intent: topicOf(earlier.content)! };
-  }
+  const classification = withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history);
 
   const intent = classification.intent;
   const draft: Draft = (() => {
@@ -448,6 +586,8 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'scheduling': return scheduling(ctx);
       case 'hours': return hours(ctx);
       case 'licence': return licenceAnswer(ctx);
+      case 'contact': return contact(ctx);
+      case 'about': return about(ctx);
       case 'commercial':
       case 'water_heater':
       case 'leak':
@@ -457,8 +597,11 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'greeting': return greeting(ctx);
       case 'thanks': return thanks(ctx);
       case 'off_topic': return offTopic(ctx);
+      case 'unsure': return unsure(ctx);
     }
   })();
+  // A topic answer without a passage that fits well enough becomes the fallback.
+  const finalIntent: ReplyIntent = draft.unsure ? 'unsure' : intent;
 
   const parts = [...draft.sentences];
   if (draft.link) parts.push(more(language, draft.link));
@@ -466,10 +609,9 @@ export function builtinReply(input: AssistantInput): AssistantReply {
     message: parts.join(' '),
     needsHandoff: Boolean(draft.needsHandoff) || ctx.hasImage,
     openScheduler: Boolean(draft.openScheduler),
-    quickResponses: quickResponsesFor(intent, language),
-    intent,
+    quickResponses: quickResponsesFor(chipIntentOf(finalIntent), language),
+    intent: finalIntent,
     source: 'builtin',
     sources: draft.sources ?? (draft.link ? [draft.link] : []),
   };
 }
-

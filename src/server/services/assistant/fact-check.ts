@@ -34,7 +34,7 @@ export function findWrongFacts(message: string): string[] {
     if (match[0].replace(/\s/g, '') !== 'M-41147') wrong.push(`licence ${match[0]} is not ours`);
   }
   for (const match of message.matchAll(/(\d+(?:\.\d+)?)\s?%/g)) {
-    if (match[1] !== '100' || !/satisfaction/i.test(message)) wrong.push(`percentage ${match[0]} is not a published promise`);
+    if (match[1] !== '100' || !/satisfaction|satisfacci[oó]n/i.test(message)) wrong.push(`percentage ${match[0]} is not a published promise`);
   }
 
   // Service area: a sentence may not say we serve a place that is not among the 16 cities, nor put a
@@ -43,7 +43,7 @@ export function findWrongFacts(message: string): string[] {
     const folded = fold(sentence);
     const denies = negation.test(folded);
     for (const place of placesNotServed) {
-      if (new RegExp(`\\b${fold(place)}\\b`).test(folded) && !denies && /\b(serve|serving|cover|yes|we work|damos servicio|si)\b/.test(folded)) {
+      if (new RegExp(`\\b${fold(place)}\\b(?!\\s+count(y|ies))`).test(folded) && !denies && /\b(serve|serving|cover|yes|we work|damos servicio|si)\b/.test(folded)) {
         wrong.push(`claims to serve ${place}, which is not one of the 16 cities`);
       }
     }

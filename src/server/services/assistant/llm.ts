@@ -15,7 +15,7 @@ import { findWrongFacts } from './fact-check';
 import {
   cities, citiesByRegion, closes, company, formatDollars, formatRange, memberships, offices, opens, priceFactors, priceGuides,
 } from './facts';
-import type { AssistantInput, AssistantReply } from './reply';
+import type { AssistantInput, AssistantReply, LlmUsage } from './reply';
 import { createIndex, type Passage } from './retrieval';
 
 export const llmTimeoutMs = 8000;
@@ -25,7 +25,21 @@ export interface LlmConfig {
   baseURL: string | undefined;
   model: string;
   timeoutMs: number;
+  /** Per-conversation caps: past either, the built-in assistant answers. */
+  maxTokensPerConversation: number;
+  maxCostMicroUsdPerConversation: number;
+  /** Prices in dollars per million input (prompt) and output (completion) tokens. */
+  inputUsdPerMillion: number;
+  outputUsdPerMillion: number;
 }
+
+/** Defaults: 20,000 tokens or $0.05 a conversation, at gpt-4o-mini's $0.15 / $0.60 per million tokens. */
+export const llmDefaults = { maxTokensPerConversation: 20_000, maxCostUsdPerConversation: 0.05, inputUsdPerMillion: 0.15, outputUsdPerMillion: 0.6 };
+
+const positive = (value: string | undefined, fallback: number): number => {
+  const n = Number(value?.trim());
+  return value?.trim() && Number.isFinite(n) && n >= 0 ? n : fallback;
+};
 
 /** The LLM settings from the environment, or undefined when no key is set (built-in assistant only). */
 export function llmConfigFrom(env: Record<string, string | undefined> = process.env): LlmConfig | undefined {
@@ -36,6 +50,10 @@ export function llmConfigFrom(env: Record<string, string | undefined> = process.
     baseURL: env.OPENAI_BASE_URL?.trim() || undefined,
     model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini',
     timeoutMs: llmTimeoutMs,
+    maxTokensPerConversation: positive(env.LLM_MAX_TOKENS_PER_CONVERSATION, llmDefaults.maxTokensPerConversation),
+    maxCostMicroUsdPerConversation: Math.round(positive(env.LLM_MAX_COST_USD_PER_CONVERSATION, llmDefaults.maxCostUsdPerConversation) * 1e6),
+    inputUsdPerMillion: positive(env.OPENAI_PRICE_INPUT_USD_PER_MTOK, llmDefaults.inputUsdPerMillion),
+    outputUsdPerMillion: positive(env.OPENAI_PRICE_OUTPUT_USD_PER_MTOK, llmDefaults.outputUsdPerMillion),
   };
 }
 
@@ -70,6 +88,32 @@ export function factsText(): string {
     `Typical price ranges (guides, not quotes): ${priceGuides.map((g) => `${g.job} ${formatRange(g)}`).join('; ')}.`,
     `What moves a price: ${priceFactors.join('; ')}.`,
   ].join('\n');
+}
+
+/** Which cap a conversation's usage has reached, or undefined while under both. */
+export function overCap(usage: LlmUsage | undefined, config: LlmConfig): 'tokens' | 'cost' | undefined {
+  if (!usage) return undefined;
+  if (usage.tokens >= config.maxTokensPerConversation) return 'tokens';
+  if (usage.costMicroUsd >= config.maxCostMicroUsdPerConversation) return 'cost';
+  return undefined;
+}
+
+/** Usage and cost of one completion, from the API's usage field. */
+export function usageOf(usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | undefined, config: LlmConfig): LlmUsage | undefined {
+  if (!usage) return undefined;
+  const prompt = Math.max(0, usage.prompt_tokens ?? 0);
+  const completion = Math.max(0, usage.completion_tokens ?? 0);
+  const tokens = Math.max(usage.total_tokens ?? 0, prompt + completion);
+  return { tokens, costMicroUsd: Math.ceil(prompt * config.inputUsdPerMillion + completion * config.outputUsdPerMillion) };
+}
+
+/**
+ * The page path as data for a user-role message: a root-relative path of letters, digits, `-`, `_`
+ * and `/` only (query and fragment dropped), or undefined when it is anything else.
+ */
+export function safePagePath(pageContext: string): string | undefined {
+  const path = pageContext.split(/[?#]/)[0]!.trim();
+  return /^\/[A-Za-z0-9/_-]{0,120}$/.test(path) ? path : undefined;
 }
 
 /** The whole system prompt for one question: rules, facts and the passages retrieved for it. */
@@ -148,9 +192,12 @@ function clientFor(config: LlmConfig): OpenAI {
  * Asks the LLM. Returns its reply when it passes every check; undefined (and a log line saying why)
  * on an error, a timeout, invalid JSON or a rejected reply.
  */
-export async function llmReply(input: AssistantInput, config: LlmConfig, builtin: AssistantReply, log: Logger): Promise<AssistantReply | undefined> {
+export async function llmReply(
+  input: AssistantInput, config: LlmConfig, builtin: AssistantReply, log: Logger, onUsage?: (usage: LlmUsage) => void,
+): Promise<AssistantReply | undefined> {
   const last = input.messages[input.messages.length - 1]!;
   const started = performance.now();
+  const page = safePagePath(input.pageContext);
   try {
     const completion = await clientFor(config).chat.completions.create(
       {
@@ -160,12 +207,15 @@ export async function llmReply(input: AssistantInput, config: LlmConfig, builtin
         response_format: { type: 'json_schema', json_schema: { name: 'chat_reply', strict: true, schema: jsonSchema } },
         messages: [
           { role: 'system', content: systemPrompt(last.content) },
-          { role: 'system', content: `The visitor is on the page ${JSON.stringify(input.pageContext.slice(0, 200))}.` },
+          // The page is data from the browser: a user-role message, never part of the instructions.
+          ...(page ? [{ role: 'user' as const, content: `(Page the visitor is on, as data: ${page})` }] : []),
           ...input.messages.slice(-12).map((m) => ({ role: m.role, content: m.content.slice(0, 2000) })),
         ],
       },
       { signal: AbortSignal.timeout(config.timeoutMs), timeout: config.timeoutMs, maxRetries: 0 },
     );
+    const usage = usageOf(completion.usage, config);
+    if (usage) onUsage?.(usage);
     const content = completion.choices[0]?.message?.content;
     if (!content) {
       log.warn('llm reply rejected', { reason: 'empty answer' });
@@ -183,7 +233,9 @@ export async function llmReply(input: AssistantInput, config: LlmConfig, builtin
       log.warn('llm reply rejected', { reason: 'JSON does not match the reply schema' });
       return undefined;
     }
-    const reason = rejectionReason(reply.data.message);
+    // Quick replies are shown and sent as the visitor's words: the same checks as the message.
+    const reason = rejectionReason(reply.data.message)
+      ?? reply.data.quickResponses.map((q) => rejectionReason(`${q.label}. ${q.message}`)).find(Boolean)?.replace(/^/, 'quick reply: ');
     if (reason) {
       log.warn('llm reply rejected', { reason });
       return undefined;

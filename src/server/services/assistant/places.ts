@@ -3,7 +3,10 @@
  * that are not on our list, so the assistant can say no instead of guessing.
  */
 import type { City } from '../../../business';
-import { cities, citiesWithZip } from './facts';
+import contentIndex from './content-index.json' with { type: 'json' };
+import { industries, services } from '../../../business';
+import { cities, citiesWithZip, memberships, priceGuides } from './facts';
+import { withinEdits } from './spelling';
 import { fold } from './text';
 
 const aliases: Record<string, string[]> = {
@@ -37,27 +40,162 @@ const cityPatterns = cities.map((city) => ({
 const notServedPatterns = placesNotServed.map((name) => ({ name, pattern: namePattern(name) }));
 
 export interface PlaceMention {
-  /** Our cities named in the text (by name or ZIP). */
+  /** Our cities named in the text (by name, ZIP, county or a landmark their pages name). */
   cities: City[];
   /** ZIP codes in the text, with the cities that have them (none: not a ZIP we list). */
   zips: { zip: string; cities: City[] }[];
-  /** Named places that are not among our 16 cities. */
+  /** Named places that are not among our 16 cities (towns, counties, states). */
   notServed: string[];
+  /** Counties of our cities that were named, with their cities (from src/business). */
+  counties: { name: string; cities: City[] }[];
+  /** Landmarks our city pages mention ("Lake LBJ"), with the cities whose pages name them. */
+  landmarks: { name: string; cities: City[] }[];
 }
+
+/** Every county our cities lie in, from src/business. */
+const ourCounties = [...new Set(cities.flatMap((c) => [c.county, ...c.otherCounties]))];
+const citiesOfCounty = (county: string): City[] => cities.filter((c) => c.county === county || (c.otherCounties as readonly string[]).includes(county));
+
+/** US states and their postal codes: a place in another state is outside our area. */
+const states = ('alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois indiana iowa ' +
+  'kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada ' +
+  'new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio oklahoma oregon pennsylvania rhode island|' +
+  'south carolina|south dakota|tennessee utah vermont virginia washington west virginia|wisconsin wyoming').split(/\|/).flatMap((part, i, all) =>
+  i === 0 || i === all.length - 1 ? part.split(' ').filter(Boolean) : [part.trim()].filter(Boolean));
+/** Every state but Texas, as a regex alternation. */
+const otherStates = states.map((s) => s.replace(/ /g, '\\s+')).join('|');
+const statePattern = new RegExp(`\\b(${states.map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b\\s*[?.!]*$|,\\s*(${states.join('|')})\\b`);
+/** "Phoenix AZ": a postal code after a name the site never uses in lower case ("cash ok?" is not Oklahoma). */
+const stateCodePattern = /\b([a-z]+)\s+(az|ok|nm|la|ca|fl|co|ny|nv|ut|ga|nc|sc|tn)\s*[?.!]*$/;
+
+/** Words that follow "in" or "to" without naming a place. */
+const notAPlace = new Set(('the a an my our your this that it its his her their there here town area kitchen bathroom bath garage attic yard house home ' +
+  'basement wall walls floor ceiling office shop store building person english spanish advance writing time morning afternoon evening night ' +
+  'today tomorrow tonight week weekend monday tuesday wednesday thursday friday saturday sunday january february march april may june july ' +
+  'august september october november december texas tx about under over between front back side one two few some any all every need trouble ' +
+  'fact general particular emergency hurry rush pain line order case water hot cold gas sewer drain pipe pipes toilet sink shower tub ' +
+  'heater laundry utility crawl space what which where how you us me him them business service charge touch contact person people ' +
+  'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad').split(' '));
+
+/** A place name after "in", "to", "near" and the like, as the visitor wrote it (any case). */
+const placeCapture = new RegExp([
+  '(?:',
+  // "a plumber in Lubbock", "plumbing in Waco"
+  '\\b(?:plumbers?|plumbing|anyone|someone|somebody|available|service|services|work|working|jobs?) in\\s+',
+  // "I live in", "we're out near", "located by"
+  "|\\b(?:live|living|lives|located|based|are|am|i'm|im|we're|is|stay|staying|own a (?:house|home|place|property)) (?:out |over |down |up )?(?:in|near|by|around|outside(?: of)?|close to)\\s+",
+  // "do you serve Tyler", "cover Lago Vista" (not "your service call")
+  '|(?<!\\b(?:your|the|a|an|of|for|our|my)\\s)\\b(?:serve|serves|service|servicing|serving|cover|covers|covering)\\s+(?:in\\s+)?',
+  // "come out to", "send someone to", "drive to"
+  '|\\b(?:go|goes|going|come|coming|travel|drive|get|head|send \\w+(?: \\w+)?)\\s+(?:out\\s+|over\\s+|down\\s+|up\\s+)?to\\s+',
+  // "near Bee Cave", "around Hutto"
+  '|\\b(?:near|around|outside of|close to)\\s+',
+  // a follow-up: "how about Tulsa?", "and Hutto?"
+  "|^\\s*(?:and |ok |okay |so )?(?:what|how) about\\s+|^\\s*and\\s+",
+  ')',
+  "([a-z][a-z'.-]*(?:\\s+[a-z][a-z'.-]*){0,2}?)",
+  '(?=\\s*(?:,|\\?|\\.|!|$|\\btx\\b|\\btexas\\b|\\bcounty\\b|\\barea\\b|\\bnext\\b|\\btomorrow\\b|\\btoday\\b|\\bthis\\b|\\bon\\b|\\bfor\\b|\\bto\\b|\\band\\b|\\bis\\b|\\bdo\\b|\\bcan\\b|\\bcould\\b|\\bplease\\b|\\b[a-z]{2}\\s*$))',
+].join(''), 'g');
+
+const passages = contentIndex as { path: string; text: string }[];
+const cityPages = passages.filter((p) => cities.some((c) => p.path === `/${c.route}`));
+
+/** Cities whose own page mentions `name` (a lake, a neighbourhood, a landmark). */
+function citiesMentioning(name: string): City[] {
+  const pattern = new RegExp(`\\b${escape(name).replace(/ /g, '\\s+')}\\b`, 'i');
+  const paths = new Set(cityPages.filter((p) => pattern.test(p.text)).map((p) => p.path));
+  return cities.filter((c) => paths.has(`/${c.route}`));
+}
+
+/** Words the site's own text uses in lower case: ordinary words, not place names. */
+const commonWords = new Set([
+  ...passages.flatMap((p) => p.text.match(/(?<![.!?]\s)\b[a-z][a-z'-]+\b/g) ?? []),
+  ...fold(JSON.stringify([services, priceGuides, industries, memberships])).match(/[a-z]+/g)!,
+  ...'fee fees call calls cost costs quote quotes rate rates trip visit visits price prices bill bills job jobs guy guys team crew tech techs company'.split(' '),
+]);
+
+const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
 /** Finds the places in a message. "Burnet County" still names Burnet; "Austin Metro" names Austin. */
 export function findPlaces(text: string): PlaceMention {
   const folded = fold(text);
   const zips = [...new Set(folded.match(/(?<!\d)\d{5}(?!\d)/g) ?? [])].map((zip) => ({ zip, cities: citiesWithZip(zip) }));
-  const named = cityPatterns.filter((c) => c.patterns.some((p) => p.test(folded))).map((c) => c.city);
-  const notServed = notServedPatterns
+  let named = cityPatterns.filter((c) => c.patterns.some((p) => p.test(folded))).map((c) => c.city);
+  // "Austin, Minnesota", "Georgetown Kentucky": a city of ours by name, in another state.
+  const elsewhere = named.filter((c) => new RegExp(`\\b${escape(fold(c.name))},?\\s+(${otherStates})\\b`).test(folded) || (new RegExp(`\\b(i'?m|we'?re|live|located) in (${otherStates})\\b`).test(folded)));
+  const notServedElsewhere = elsewhere.map((c) => {
+    const state = new RegExp(`\\b(${otherStates})\\b`).exec(folded)![1]!;
+    return `${c.name}, ${titleCase(state)}`;
+  });
+  named = named.filter((c) => !elsewhere.includes(c));
+  const notServed = [...notServedElsewhere, ...notServedPatterns
     .filter((p) => p.pattern.test(folded))
     // "West Lake Hills" also contains "Westlake"-like words; keep the longest name per position.
     .map((p) => p.name)
-    .filter((name, _, all) => !all.some((other) => other !== name && fold(other).includes(fold(name))));
-  const all = [...named, ...zips.flatMap((z) => z.cities)];
-  return { cities: [...new Map(all.map((c) => [c.id, c])).values()], zips, notServed };
+    .filter((name, _, all) => !all.some((other) => other !== name && fold(other).includes(fold(name))))];
+  const counties: PlaceMention['counties'] = [];
+  for (const match of folded.matchAll(/\b([a-z]+(?:\s+[a-z]+)?)\s+(?:county|counties|co\.)/g)) {
+    const words = match[1]!.split(/\s+/);
+    const ours = ourCounties.find((c) => words.slice(-2).join(' ') === fold(c) || words.at(-1) === fold(c));
+    if (ours) counties.push({ name: `${ours} County`, cities: citiesOfCounty(ours) });
+    else if (!['the', 'which', 'what', 'your', 'my', 'our', 'any', 'other', 'those', 'these', 'every', 'all'].includes(words.at(-1)!)) {
+      notServed.push(`${titleCase(words.at(-1)!)} County`);
+    }
+  }
+  for (const county of counties) {
+    const i = notServed.findIndex((n) => `${n} County` === county.name);
+    if (i >= 0) notServed.splice(i, 1);
+  }
+  const landmarks: PlaceMention['landmarks'] = [];
+  if (named.length === 0 && counties.length === 0 && notServed.length === 0 && zips.length === 0) {
+    for (const match of [...folded.matchAll(placeCapture), ...folded.matchAll(/(?:^|[,.;!?]\s*)([a-z]+(?:\s+[a-z]+)?)\s*,?\s+(?:tx|texas)\b/g)]) {
+      const words = match[1]!.trim().replace(/[.'-]+$/, '').split(/\s+/).filter(Boolean);
+      const plain = (w: string) => notAPlace.has(w) || notAPlace.has(w.replace(/s$/, ''));
+      while (words.length > 0 && plain(words[0]!)) words.shift();
+      while (words.length > 0 && plain(words.at(-1)!)) words.pop();
+      if (words.length === 0 || words.some((w) => plain(w) && !/^(lake|hill|falls|bay|creek|springs?|valley|city)$/.test(w))) continue;
+      const name = words.join(' ');
+      // A place name is a proper noun: at least one of its words never appears in lower case on the site.
+      if (name.length < 3 || words.every((w) => commonWords.has(w))) continue;
+      const fuzzy = cities.filter((c) => withinEdits(name, fold(c.name), Math.floor(c.name.length / 5)));
+      if (fuzzy.length === 1) {
+        named.push(fuzzy[0]!);
+        continue;
+      }
+      const mentioned = citiesMentioning(name);
+      if (mentioned.length > 0) landmarks.push({ name: titleCase(name), cities: mentioned });
+      else if (!notServed.includes(titleCase(name))) notServed.push(titleCase(name));
+    }
+    // "on Lake LBJ", "near the Domain": a landmark our city pages name.
+    for (const match of folded.matchAll(/\b(?:on|near|by|at|around|off)\s+(?:the\s+)?(lake\s+[a-z]+|[a-z]+\s+(?:lake|park|creek))\b/g)) {
+      const name = match[1]!;
+      if (name.split(/\s+/).every((w) => commonWords.has(w))) continue;
+      if (landmarks.some((l) => fold(l.name) === name)) continue;
+      const mentioned = citiesMentioning(name);
+      if (mentioned.length > 0) {
+        landmarks.push({ name: titleCase(name), cities: mentioned });
+        const i = notServed.indexOf(titleCase(name));
+        if (i >= 0) notServed.splice(i, 1);
+      }
+    }
+  }
+  for (const l of [...landmarks]) if (landmarks.some((o) => o !== l && o.name.length > l.name.length && o.name.includes(l.name))) landmarks.splice(landmarks.indexOf(l), 1);
+  if (named.length === 0 && notServed.length === 0 && statePattern.test(folded)) {
+    const state = statePattern.exec(folded)!;
+    notServed.push(titleCase((state[1] ?? state[2])!));
+  }
+  const code = stateCodePattern.exec(folded);
+  if (named.length === 0 && notServed.length === 0 && code && !commonWords.has(code[1]!)) notServed.push(`${titleCase(code[1]!)}, ${code[2]!.toUpperCase()}`);
+  const all = [...named, ...zips.flatMap((z) => z.cities), ...counties.flatMap((c) => c.cities), ...landmarks.flatMap((l) => l.cities)];
+  return { cities: [...new Map(all.map((c) => [c.id, c])).values()], zips, notServed, counties, landmarks };
 }
+
+/** Whether the mention names any place at all, ours or not. */
+export const namesAPlace = (p: PlaceMention): boolean => p.cities.length > 0 || p.zips.length > 0 || p.notServed.length > 0;
+
+/** Whether every place named is outside our area (a town, county, state or ZIP we do not serve). */
+export const onlyOutside = (p: PlaceMention): boolean =>
+  p.cities.length === 0 && (p.notServed.length > 0 || p.zips.some((z) => z.cities.length === 0));
 
 /** The city whose page the visitor is on (`/plumber-kyle`, `/service-area/kyle`), if any. */
 export function cityOfPage(pageContext: string): City | undefined {

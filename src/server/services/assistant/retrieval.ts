@@ -16,6 +16,12 @@ export interface Passage {
 export interface Hit {
   passage: Passage;
   score: number;
+  /**
+   * How much of the question the passage covers, 0 to 1: the idf-weighted share of the question's
+   * words it contains (words the site never uses count at full weight, so a question about
+   * something the site does not cover scores low).
+   */
+  coverage: number;
 }
 
 export interface SearchOptions {
@@ -47,15 +53,18 @@ export function createIndex(passages: readonly Passage[]) {
       const terms = [...new Set(tokenize(query))];
       if (terms.length === 0) return [];
       const hits: Hit[] = [];
+      const weight = terms.reduce((sum, t) => sum + idf(t), 0);
       for (const d of docs) {
         if (options.paths && !options.paths(d.passage.path)) continue;
         let score = 0;
+        let covered = 0;
         for (const t of terms) {
           const f = d.tf.get(t);
           if (!f) continue;
+          covered += idf(t);
           score += idf(t) * ((f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.length) / avgLength)));
         }
-        if (score > 0) hits.push({ passage: d.passage, score });
+        if (score > 0) hits.push({ passage: d.passage, score, coverage: weight > 0 ? covered / weight : 0 });
       }
       return hits.sort((x, y) => y.score - x.score).slice(0, options.limit ?? 5);
     },

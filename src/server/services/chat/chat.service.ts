@@ -9,7 +9,8 @@ import type { Database } from '../../db/database';
 import type { Logger } from '../../http/logger';
 import { HttpError } from '../../http/response';
 import {
-  claimNotification, ensureConversation, findConversation, insertMessage, rateConversation, touchConversation, upsertFeedback,
+  addLlmUsage, claimNotification, ensureConversation, findConversation, insertMessage, listRecentMessages, rateConversation,
+  touchConversation, upsertFeedback,
 } from '../../repositories/chat.repository';
 import { answerVisitor } from '../assistant/assistant';
 import { imageOnlySentence } from '../assistant/intents';
@@ -73,18 +74,24 @@ export async function answerChatMessage(input: ChatMessageInput, visitor: { ipHa
   await withDb((db) => enforceChatLimit(db, 'messages', { session: input.sessionId, ipHash: visitor.ipHash }));
   // The rest runs in a transaction: it keeps the request's statements together on one connection
   // (which the local PGlite socket needs under concurrent use) and a refused request stores nothing.
-  await withDb((db) => db.transaction().execute(async (trx) => {
+  // The assistant reads the conversation as stored, not the transcript the browser sends.
+  const stored = await withDb((db) => db.transaction().execute(async (trx) => {
     const conversation = await ensureConversation(trx, { id: input.conversationId, session_id: input.sessionId, page_context: pageContext, ip_hash: visitor.ipHash });
     if (conversation.session_id !== input.sessionId) {
       throw new HttpError(409, 'This conversation belongs to another chat session. Clear the chat to start a new one.');
     }
     // The visitor's message is stored before the assistant is asked, so it is kept whatever happens next.
-    await insertMessage(trx, { conversation_id: input.conversationId, role: 'user', content, image_url: last.imageUrl ?? null, intent: null, source: null });
+    const message = await insertMessage(trx, { conversation_id: input.conversationId, role: 'user', content, image_url: last.imageUrl ?? null, intent: null, source: null });
+    // A new conversation (never answered, so never touched) needs no read-back; after that, the history is what was stored.
+    const isNew = new Date(conversation.created_at).getTime() === new Date(conversation.last_activity_at).getTime();
+    const turns = isNew ? [message] : await listRecentMessages(trx, input.conversationId, 12);
+    return { turns, llmUsage: { tokens: conversation.llm_tokens, costMicroUsd: conversation.llm_cost_micro_usd } };
   }));
 
   const reply = await answerVisitor({
-    messages: messages.map((m, i) => ({ role: m.role, content: i === messages.length - 1 ? content : m.content, ...(m.imageUrl ? { imageUrl: m.imageUrl } : {}) })),
+    messages: stored.turns.map((m) => ({ role: m.role, content: m.content, ...(m.image_url ? { imageUrl: m.image_url } : {}) })),
     pageContext,
+    llmUsage: stored.llmUsage,
   }, log);
 
   await withDb((db) => db.transaction().execute(async (trx) => {
@@ -93,6 +100,7 @@ export async function answerChatMessage(input: ChatMessageInput, visitor: { ipHa
       needs_handoff: reply.needsHandoff, intent: reply.intent, source: reply.source,
     });
     await touchConversation(trx, input.conversationId, { pageContext, needsHandoff: reply.needsHandoff });
+    if (reply.llmUsage) await addLlmUsage(trx, input.conversationId, reply.llmUsage);
     if (reply.needsHandoff && (await claimNotification(trx, input.conversationId, 'handoff')) && (await mayEmailStaff(trx, visitor.ipHash))) {
       await queueChatTranscriptForStaff(trx, input.conversationId, 'handoff');
     }
