@@ -14,6 +14,7 @@ import { adminSessionContract, signOutEverywhereContract } from './admin/session
 import { adminPageMetadataDeleteContract, adminPageMetadataListContract, adminPageMetadataSaveContract } from './admin/page-metadata.contract';
 import { adminTrackingAddContract, adminTrackingListContract, adminTrackingUpdateContract } from './admin/tracking-numbers.contract';
 import { adminOutboxContract, adminOutboxResendContract } from './admin/outbox.contract';
+import { adminNotFoundContract, adminPublishingContract, adminPublishNowContract, adminRedirectCreateContract, adminRedirectDeleteContract, adminRedirectListContract, adminRedirectUpdateContract, adminSiteHealthContract } from './admin/publishing.contract';
 import { adminAuditContract, adminStaffAddContract, adminStaffListContract, adminStaffUpdateContract } from './admin/staff.contract';
 
 /** Staff-only endpoints under /api/admin/ (a test checks each is `staff` or `owner`). */
@@ -22,6 +23,8 @@ export const adminContracts: readonly ApiContract[] = [
   adminStaffListContract, adminStaffAddContract, adminStaffUpdateContract, adminAuditContract, adminOutboxContract, adminOutboxResendContract,
   adminPageMetadataListContract, adminPageMetadataSaveContract, adminPageMetadataDeleteContract,
   adminTrackingListContract, adminTrackingAddContract, adminTrackingUpdateContract,
+  adminPublishingContract, adminPublishNowContract, adminNotFoundContract, adminRedirectListContract, adminRedirectCreateContract,
+  adminRedirectUpdateContract, adminRedirectDeleteContract, adminSiteHealthContract,
 ];
 
 export {

@@ -9,6 +9,7 @@ import type { RateLimitCounterTable } from './tables/rate-limit.table';
 import type { ReviewTable } from './tables/review.table';
 import type { TrackingNumberTable } from './tables/tracking-number.table';
 import type { AuditLogTable, AuthSessionTable, AuthUserTable, StaffMemberTable } from './tables/staff.table';
+import type { PublishRequestTable, RedirectTable, ScheduledRunTable, SiteBuildTable } from './tables/publishing.table';
 import type { ChatConversationTable, ChatFeedbackTable, ChatImageTable, ChatMessageTable } from './tables/chat.table';
 
 export interface Database {
@@ -28,6 +29,10 @@ export interface Database {
   audit_log: AuditLogTable;
   auth_users: AuthUserTable;
   auth_sessions: AuthSessionTable;
+  site_builds: SiteBuildTable;
+  publish_requests: PublishRequestTable;
+  redirects: RedirectTable;
+  scheduled_runs: ScheduledRunTable;
 }
 
 export type Db = Kysely<Database>;
