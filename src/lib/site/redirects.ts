@@ -43,16 +43,16 @@ export function redirectProblems(rule: RedirectRule, pages: ReadonlySet<string>,
   const problems: Partial<Record<'from' | 'to', string>> = {};
   const fromProblem = fromPathProblem(rule.from);
   if (fromProblem) problems.from = fromProblem;
-  else if (pages.has(rule.from)) problems.from = `${rule.from} is a page of this site, so it cannot be redirected.`;
-  else if (others.some((r) => r.from === rule.from)) problems.from = `${rule.from} already redirects; edit that redirect instead.`;
+  else if (pages.has(rule.from)) problems.from = `The path ${rule.from} is a page of this site, so it cannot be redirected.`;
+  else if (others.some((r) => r.from === rule.from)) problems.from = `The path ${rule.from} already redirects; edit that redirect instead.`;
   else if (others.some((r) => r.to === rule.from)) problems.from = `Another redirect points at ${rule.from}; a redirect from it would make a chain. Point that one at the final page instead.`;
 
   const toProblem = toPathProblem(rule.to);
   const toPath = rule.to.split(/[?#]/)[0]!;
   if (toProblem) problems.to = toProblem;
   else if (toPath === rule.from) problems.to = 'A redirect cannot point at its own path.';
-  else if (others.some((r) => r.from === toPath)) problems.to = `${toPath} itself redirects; point at the page it leads to instead, so visitors are not sent on twice.`;
-  else if (!pages.has(toPath)) problems.to = `${toPath} is not a page of this site. Choose one of the suggested pages, or the path of a page that exists.`;
+  else if (others.some((r) => r.from === toPath)) problems.to = `The path ${toPath} itself redirects; point at the page it leads to instead, so visitors are not sent on twice.`;
+  else if (!pages.has(toPath)) problems.to = `The path ${toPath} is not a page of this site. Choose one of the suggested pages, or the path of a page that exists.`;
   return problems;
 }
 

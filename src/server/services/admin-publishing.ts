@@ -29,7 +29,8 @@ export async function publishingState(db: Kysely<Database>): Promise<PublishingS
   const counts = await db.selectFrom('publish_requests').select(['build_id', (eb) => eb.fn.countAll<number>().as('count')]).where('build_id', 'in', builds.length ? builds.map((b) => b.id) : [0]).groupBy('build_id').execute();
   const requests = await db.selectFrom('publish_requests').selectAll().orderBy('id', 'desc').limit(30).execute();
   const waiting = await db.selectFrom('publish_requests').select('requested_at').where('build_id', 'is', null).execute();
-  const allBuildStates = await db.selectFrom('site_builds').select(['id', 'status']).where('id', '>=', Math.min(...requests.map((r) => r.build_id ?? Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER)).execute();
+  const buildIds = requests.flatMap((r) => (r.build_id === null ? [] : [r.build_id]));
+  const allBuildStates = buildIds.length ? await db.selectFrom('site_builds').select(['id', 'status']).where('id', '>=', Math.min(...buildIds)).execute() : [];
   const active = builds.find((b) => b.status === 'queued' || b.status === 'running');
   const seconds = debounceSeconds();
   const next = dueAt(waiting.map((w) => new Date(w.requested_at)), seconds);
