@@ -11,6 +11,7 @@ import type { Env } from '../../src/server/db/connect';
 import { createDb } from '../../src/server/db/connect';
 import { claimDueBuild, debounceSeconds, finishBuild, takeQueuedBuild, type SiteBuild } from '../../src/server/services/publishing';
 import { completeBuildOutput, runBuildCommand } from '../build';
+import { seedDatabase } from '../seed';
 
 export interface LocalPublisherOptions {
   /** The database environment the build and the claims use (DATABASE_URL …). */
@@ -58,8 +59,16 @@ export function startLocalPublisher(options: LocalPublisherOptions): LocalPublis
     await mkdir(buildsDir, { recursive: true });
     await rm(outDir, { recursive: true, force: true });
     log(`Publishing: build #${record.id} started in ${path.relative(process.cwd(), outDir) || outDir}; the current site keeps serving.`);
-    const [command, args] = (options.command ?? defaultCommand)(outDir);
-    let { code, log: output } = await runBuildCommand(command, args, options.env, { quiet: true });
+    let code = 1;
+    let output = '';
+    try {
+      // As `npm run build` does: blog posts added to src/content since the last build reach the database first.
+      await seedDatabase(db, { env: options.env });
+      const [command, args] = (options.command ?? defaultCommand)(outDir);
+      ({ code, log: output } = await runBuildCommand(command, args, options.env, { quiet: true }));
+    } catch (error) {
+      output += `\nThe build could not start: ${error instanceof Error ? error.message : String(error)}`;
+    }
     if (code === 0) {
       try {
         await completeBuildOutput(outDir, options.env);

@@ -4,41 +4,9 @@
  * inbox shows a lead sent from the public site, and a status change is saved and shown in its
  * history; axe finds nothing on the sign-in page, the overview, the inbox and a coming screen.
  */
-import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { upsertStaff } from '../../src/server/auth/staff.repository';
-import { e2eDb, e2ePgliteDir } from '../support/e2e-db';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
 import { staffMailsContaining, uniqueName } from '../support/staff-mail';
-
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function newStaffEmail(role: 'owner' | 'staff' = 'staff'): Promise<string> {
-  const email = `${uniqueName('staff').replace(' ', '-')}@example.com`;
-  const db = e2eDb();
-  try {
-    await upsertStaff(db, { email, role, addedBy: 'e2e' });
-  } finally {
-    await db.destroy();
-  }
-  return email;
-}
-
-/** Signs in with `npm run admin:link` (the script reaches the running site's database). */
-async function signInWithAdminLink(page: Page, email: string, baseURL: string): Promise<void> {
-  const output = execFileSync('npx', ['tsx', 'scripts/admin-link.ts', email], { env: { ...process.env, PGLITE_DIR: e2ePgliteDir, PORT: new URL(baseURL).port }, encoding: 'utf8', timeout: 60_000 });
-  const link = output.trim().split('\n').at(-1)!;
-  expect(new URL(link).origin).toBe(new URL(baseURL).origin);
-  await page.goto(link);
-  await expect(page.getByLabel('6-digit code')).toHaveValue(/^\d{6}$/);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a signed-out visitor is sent to sign in, and the emailed link brings them back signed in', async ({ page }) => {
   const email = await newStaffEmail();
