@@ -23,8 +23,8 @@ function SuggestionButtons({ row }: { row: NotFoundRow }) {
   return (
     <div className="flex flex-wrap gap-1.5">
       {row.suggestions.map((to) => (
-        <button key={to} type="button" className="btn btn-outline min-h-9 px-2.5 text-sm" aria-label={`Redirect ${row.path} to ${to}`} onClick={() => void createRedirect({ from: row.path, to })}>
-          Redirect to {to}
+        <button key={to} type="button" className="btn btn-outline min-h-9 px-2.5 text-sm" onClick={() => void createRedirect({ from: row.path, to })}>
+          Redirect <span className="sr-only">{row.path} </span>to {to}
         </button>
       ))}
     </div>

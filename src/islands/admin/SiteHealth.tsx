@@ -66,7 +66,7 @@ export default function SiteHealth() {
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         <Card title="Email outbox" tone={outbox.dead > 0 || !outbox.lastRun?.ok ? 'bad' : outbox.pending > 0 || late(outbox.lastRun, 1) ? 'warn' : 'good'}>
-          <p><strong>{outbox.pending}</strong> waiting, <strong>{outbox.dead}</strong> failed (gave up). <a href="/admin/outbox">Open the outbox</a></p>
+          <p><strong>{outbox.pending}</strong> waiting, <strong>{outbox.dead}</strong> failed (gave up). <a href="/admin/outbox" className="underline">Open the outbox</a></p>
           <RunLine run={outbox.lastRun} never="The outbox worker has not run yet (it runs every minute)." />
         </Card>
         <Card title="Reviews sync" tone={!reviewsSync.configured ? 'warn' : !reviewsSync.lastRun?.ok ? 'bad' : late(reviewsSync.lastRun, 24 * 60) ? 'warn' : 'good'}>
