@@ -71,7 +71,25 @@ function NotFoundTable() {
       </form>
       {list.status === 'error' && <p role="alert" className="mt-2 font-semibold text-red-700">{list.message}</p>}
       <p className="mt-2 text-sm text-muted" aria-live="polite">{list.status === 'loading' ? 'Loading…' : `${total} missing path${total === 1 ? '' : 's'}${query.q ? ` matching “${query.q}”` : ''}.`}</p>
-      <div className="mt-1 overflow-x-auto rounded-lg border border-line bg-white" tabIndex={0} role="region" aria-label="Missing pages (scrolls sideways on small screens)">
+      {/* Phones get one card per path (a table would need sideways scrolling to reach the buttons). */}
+      <div className="md:hidden">
+        <label htmlFor={`${id}-sort`} className="mt-2 block text-sm font-bold">Sort by</label>
+        <select id={`${id}-sort`} value={`${query.sort}:${query.dir}`} onChange={(e) => { const [sort, dir] = e.target.value.split(':') as [NotFoundQuery['sort'], NotFoundQuery['dir']]; setNotFoundQuery({ sort, dir }); }} className="mt-1 rounded-md border border-line px-3 py-2">
+          <option value="hits:desc">Most hits</option>
+          <option value="last_seen_at:desc">Seen most recently</option>
+          <option value="path:asc">Path, A to Z</option>
+        </select>
+        <ul className="mt-2 space-y-2">
+          {(list.data?.rows ?? []).map((row) => (
+            <li key={row.id} className="card p-3">
+              <p className="font-semibold break-all">{row.path}</p>
+              <p className="text-xs text-muted">{row.hits} hit{row.hits === 1 ? '' : 's'}, last {when(row.lastSeenAt)}</p>
+              <div className="mt-2"><SuggestionButtons row={row} /></div>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-1 hidden overflow-x-auto rounded-lg border border-line bg-white md:block">
         <table className="w-full text-sm">
           <thead className="bg-surface">
             {table.getHeaderGroups().map((group) => (
@@ -206,7 +224,7 @@ export default function NotFoundScreen() {
   if (staff.status === 'loading') return <p aria-busy="true">Checking your sign-in…</p>;
   if (staff.status === 'error') return <p role="alert">{staff.message}</p>;
   return (
-    <div className="space-y-8">
+    <div className="grid gap-8">
       <PublishingPanel />
       <NotFoundTable />
       <RedirectList />

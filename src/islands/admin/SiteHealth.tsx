@@ -59,7 +59,7 @@ export default function SiteHealth() {
   const h = health.data;
   const { outbox, reviewsSync, publishing } = h;
   return (
-    <div className="space-y-8">
+    <div className="grid gap-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted">Checked {when(h.checkedAt)}.</p>
         <button type="button" className="btn btn-outline px-3 text-sm" onClick={() => void Promise.all([loadHealth(), loadPublishing()])}>Check again</button>
