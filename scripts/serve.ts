@@ -247,7 +247,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }));
 
     const functions = options.functions === 'netlify-dev' ? undefined : await loadFunctions(path.join(projectRoot, 'netlify/functions'));
-    const netlify = new NetlifyDev({
+    const netlifyOptions: ConstructorParameters<typeof NetlifyDev>[0] = {
       projectRoot,
       skipGitignore: true,
       functions: { enabled: functions === undefined },
@@ -258,7 +258,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       geolocation: { enabled: false },
       images: { enabled: false },
       staticFiles: { directories: distDirs.slice(1) },
-    });
+    };
+    let netlify = new NetlifyDev(netlifyOptions);
     await netlify.start();
     cleanup.push(() => netlify.stop());
     // The functions' pools must close before the database they point at.
@@ -270,7 +271,17 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     const redirectFor = redirectsReader(servedDir);
     let publisher: LocalPublisher | undefined;
     if (options.publisher !== false && !buildHookUrl()) {
-      publisher = startLocalPublisher({ env: database.env, targetDir: servedDir, exclusive: gate.exclusive, log: options.quiet ? () => {} : undefined, ...options.publisher });
+      // NetlifyDev reads dist/_headers into its configuration when it starts, and a new build has new
+      // CSP hashes: after the swap a fresh instance takes over before any waiting request is answered.
+      const swapAndReload = (swap: () => Promise<void>) => gate.exclusive(async () => {
+        await swap();
+        const fresh = new NetlifyDev(netlifyOptions);
+        await fresh.start();
+        const previous = netlify;
+        netlify = fresh;
+        await previous.stop();
+      });
+      publisher = startLocalPublisher({ env: database.env, targetDir: servedDir, exclusive: swapAndReload, log: options.quiet ? () => {} : undefined, ...options.publisher });
       cleanup.push(() => publisher!.stop());
     }
 
