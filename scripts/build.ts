@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createDb, type Env } from '../src/server/db/connect';
 import { formatRedirectsFile } from '../src/lib/site/redirects';
+import { readConfig } from '../src/server/config';
 import { redirectRules } from '../src/server/services/admin-redirects';
 import { finishBuild, startUnqueuedBuild, tailLog } from '../src/server/services/publishing';
 import { databaseForScripts, withScriptDb, type ScriptDatabase } from './lib/database-for-scripts';
@@ -58,7 +59,7 @@ export async function buildSite(database: ScriptDatabase, astroArgs: string[] = 
   const seeded = await withScriptDb(database, (db) => seedDatabase(db, { env: database.env }));
   console.log(`Seed (${database.kind}): ${describeSeed(seeded)}.`);
 
-  const onNetlify = database.env.NETLIFY === 'true';
+  const onNetlify = readConfig(database.env).NETLIFY === 'true';
   const record = await withScriptDb(database, (db) => startUnqueuedBuild(db, onNetlify ? 'deploy' : 'manual', onNetlify ? 'netlify' : 'local'));
   let { code, log } = await runBuildCommand('npx', ['astro', 'build', ...astroArgs], database.env);
   if (code === 0) {
