@@ -21,5 +21,5 @@ export default defineConfig({
   // Started by scripts/test.ts; when run alone, serve the existing build here.
   webServer: process.env.BASE_URL
     ? undefined
-    : { command: `npx tsx scripts/serve.ts`, url: `${baseURL}/api/health`, env: { PORT: String(port), PGLITE_DIR: '.data/test-pglite', RATE_LIMIT_DISABLED: '1', MAIL_DIR: '.data/test-mail' }, reuseExistingServer: true, timeout: 120_000 },
+    : { command: `npx tsx scripts/serve.ts`, url: `${baseURL}/api/health`, env: { PORT: String(port), PGLITE_DIR: '.data/test-pglite', RATE_LIMIT_DISABLED: '1', MAIL_DIR: '.data/test-mail', PUBLISH_DEBOUNCE_SECONDS: '3600' }, reuseExistingServer: true, timeout: 120_000 },
 });

@@ -4,14 +4,18 @@
  * for anything else. Run directly (`tsx scripts/serve.ts`, PORT default 4321) or call `startSite`.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { HeadersHandler } from '@netlify/headers';
-import { closeSharedDbs } from '../src/server/db/connect';
+import { closeSharedDbs, withDb } from '../src/server/db/connect';
+import { parseRedirectsFile } from '../src/lib/site/redirects';
+import { countRedirectHit } from '../src/server/services/admin-redirects';
+import { buildHookUrl } from '../src/server/services/publishing';
+import { startLocalPublisher, type LocalPublisher, type LocalPublisherOptions } from './lib/local-publisher';
 import { databaseForScripts, type ScriptDatabase } from './lib/database-for-scripts';
 import { loadFunctions, localContext } from './lib/functions-router';
 import { runScheduledFunction, startSchedules } from './lib/schedules';
@@ -37,13 +41,69 @@ export interface SiteOptions {
   functions?: 'in-process' | 'netlify-dev';
   /** Run scheduled functions on their schedule (default true; tests that drive them by hand turn it off). */
   schedules?: boolean;
+  /**
+   * Rebuild in the background when publish requests come due, and swap the served folder (default
+   * on, unless NETLIFY_BUILD_HOOK_URL is set: then the build hook publishes). Tests pass their own
+   * build command, or false.
+   */
+  publisher?: false | Pick<LocalPublisherOptions, 'command' | 'pollMs' | 'buildsDir'>;
 }
 
 export interface RunningSite {
   url: string;
   port: number;
   database: ScriptDatabase;
+  /** The local publisher, when it runs. */
+  publisher?: LocalPublisher;
   stop(): Promise<void>;
+}
+
+/**
+ * Lets a build's swap happen while no static request is being answered: requests wait for a swap
+ * in progress, and a swap waits for the requests being answered. Visitors see the old site or the
+ * new one, never a missing file between two renames.
+ */
+export function createSwapGate() {
+  let readers = 0;
+  let swapping: Promise<void> | undefined;
+  let drained: (() => void) | undefined;
+  return {
+    async enter(): Promise<() => void> {
+      while (swapping) await swapping;
+      readers++;
+      return () => {
+        readers--;
+        if (readers === 0) drained?.();
+      };
+    },
+    async exclusive(swap: () => Promise<void>): Promise<void> {
+      while (swapping) await swapping;
+      let done!: () => void;
+      swapping = new Promise((resolve) => { done = resolve; });
+      try {
+        if (readers > 0) await new Promise<void>((resolve) => { drained = resolve; });
+        drained = undefined;
+        await swap();
+      } finally {
+        swapping = undefined;
+        done();
+      }
+    },
+  };
+}
+
+/** The served folder's `_redirects` (written by the build), re-read when the file changes. */
+function redirectsReader(dir: string) {
+  let cached: { mtimeMs: number; rules: ReturnType<typeof parseRedirectsFile> } | undefined;
+  return async (pathname: string) => {
+    const file = path.join(dir, '_redirects');
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return undefined;
+    if (!cached || cached.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, rules: parseRedirectsFile(await readFile(file, 'utf8')) };
+    const key = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const rule = cached.rules.get(key);
+    return rule ? { from: key, ...rule } : undefined;
+  };
 }
 
 const compressible = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
@@ -187,7 +247,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }));
 
     const functions = options.functions === 'netlify-dev' ? undefined : await loadFunctions(path.join(projectRoot, 'netlify/functions'));
-    const netlify = new NetlifyDev({
+    const netlifyOptions: ConstructorParameters<typeof NetlifyDev>[0] = {
       projectRoot,
       skipGitignore: true,
       functions: { enabled: functions === undefined },
@@ -198,12 +258,32 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       geolocation: { enabled: false },
       images: { enabled: false },
       staticFiles: { directories: distDirs.slice(1) },
-    });
+    };
+    let netlify = new NetlifyDev(netlifyOptions);
     await netlify.start();
     cleanup.push(() => netlify.stop());
     // The functions' pools must close before the database they point at.
     cleanup.push(closeSharedDbs);
     if (functions && options.schedules !== false) cleanup.push(startSchedules(functions.scheduled.map((f) => ({ ...f, run: () => runScheduledFunction(f) }))));
+
+    const gate = createSwapGate();
+    const servedDir = distDirs.at(-1)!;
+    const redirectFor = redirectsReader(servedDir);
+    let publisher: LocalPublisher | undefined;
+    if (options.publisher !== false && !buildHookUrl()) {
+      // NetlifyDev reads dist/_headers into its configuration when it starts, and a new build has new
+      // CSP hashes: after the swap a fresh instance takes over before any waiting request is answered.
+      const swapAndReload = (swap: () => Promise<void>) => gate.exclusive(async () => {
+        await swap();
+        const fresh = new NetlifyDev(netlifyOptions);
+        await fresh.start();
+        const previous = netlify;
+        netlify = fresh;
+        await previous.stop();
+      });
+      publisher = startLocalPublisher({ env: database.env, targetDir: servedDir, exclusive: swapAndReload, log: options.quiet ? () => {} : undefined, ...options.publisher });
+      cleanup.push(() => publisher!.stop());
+    }
 
     const headerRules = new HeadersHandler({ configPath: path.join(projectRoot, 'netlify.toml'), projectDir: projectRoot, publishDir: path.relative(projectRoot, distDirs.at(-1)!) || 'dist', logger: console });
     // Large enough that an over-long address reaches malformedRequest (414) instead of Node's bare 431.
@@ -223,16 +303,30 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
             await send(req, res, await fn.handler(request, localContext(request, fn, requestId, req.socket.remoteAddress ?? '')));
             return;
           }
-          const matched = await netlify.handleAndIntrospectNodeRequest(req);
-          if (matched) {
-            await send(req, res, matched.response);
-            return;
+          const leave = await gate.enter();
+          try {
+            // The build's _redirects (staff's redirects) come before netlify.toml's rules, as on Netlify.
+            const redirect = await redirectFor(pathname);
+            if (redirect) {
+              const search = new URL(req.url ?? '/', 'http://localhost').search;
+              const location = redirect.to.includes('?') ? redirect.to : `${redirect.to}${search}`;
+              void withDb((db) => countRedirectHit(db, redirect.from)).catch(() => undefined);
+              await send(req, res, new Response(null, { status: redirect.status, headers: { Location: location, 'Cache-Control': 'public, max-age=0, must-revalidate' } }));
+              return;
+            }
+            const matched = await netlify.handleAndIntrospectNodeRequest(req);
+            if (matched) {
+              await send(req, res, matched.response);
+              return;
+            }
+            // The header rules (netlify.toml, dist/_headers) reach the 404 page too, as on Netlify.
+            const notFound = await notFoundPage(distDirs);
+            const ruleHeaders = await headerRules.apply(new Request(new URL(req.url ?? '/', 'http://localhost')));
+            for (const [key, value] of Object.entries(ruleHeaders)) notFound.headers.set(key, value);
+            await send(req, res, notFound);
+          } finally {
+            leave();
           }
-          // The header rules (netlify.toml, dist/_headers) reach the 404 page too, as on Netlify.
-          const notFound = await notFoundPage(distDirs);
-          const ruleHeaders = await headerRules.apply(new Request(new URL(req.url ?? '/', 'http://localhost')));
-          for (const [key, value] of Object.entries(ruleHeaders)) notFound.headers.set(key, value);
-          await send(req, res, notFound);
         } catch (error) {
           if (error instanceof BodyTooLargeError) {
             res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
@@ -271,7 +365,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     const url = `http://localhost:${options.port}`;
     if (!options.quiet) console.log(`Economy Plumbing Services is running at ${url}`);
     let stopping: Promise<void> | undefined;
-    return { url, port: options.port, database, stop: () => (stopping ??= stopAll()) };
+    return { url, port: options.port, database, publisher, stop: () => (stopping ??= stopAll()) };
   } catch (error) {
     await stopAll();
     throw error;

@@ -15,7 +15,8 @@ const preferredPort = Number(process.env.TEST_PORT ?? 4400);
 const port = (await portIsFree(preferredPort)) ? preferredPort : await findFreePort();
 if (port !== preferredPort) console.log(`Port ${preferredPort} is in use by another process; the suite serves this build on port ${port} instead.`);
 const baseUrl = `http://localhost:${port}`;
-const testEnv: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: '.data/test-pglite', PORT: String(port), BASE_URL: baseUrl, TEST_PORT: String(port) };
+// Changes made by the admin specs wait for Publish now rather than starting a build mid-suite.
+const testEnv: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: '.data/test-pglite', PORT: String(port), BASE_URL: baseUrl, TEST_PORT: String(port), PUBLISH_DEBOUNCE_SECONDS: '3600' };
 // The end-to-end tests send many leads from one address and read the staff emails from files.
 Object.assign(testEnv, { RATE_LIMIT_DISABLED: '1', MAIL_DIR: '.data/test-mail' });
 delete testEnv.DATABASE_URL;

@@ -13,12 +13,17 @@ import chatbotQuickResponses, { path as chatbotQuickResponsesPath } from '../adm
 import lead, { path as leadPath } from '../admin/lead';
 import leadsCsv, { path as leadsCsvPath } from '../admin/leads-csv';
 import leads, { path as leadsPath } from '../admin/leads';
+import notFound, { path as notFoundPath } from '../admin/not-found';
 import outboxResend, { path as outboxResendPath } from '../admin/outbox-resend';
 import outbox, { path as outboxPath } from '../admin/outbox';
 import overview, { path as overviewPath } from '../admin/overview';
 import pageMetadata, { path as pageMetadataPath } from '../admin/page-metadata';
+import publishing, { path as publishingPath } from '../admin/publishing';
+import redirect, { path as redirectPath } from '../admin/redirect';
+import redirects, { path as redirectsPath } from '../admin/redirects';
 import session, { path as sessionPath } from '../admin/session';
 import signOutEverywhere, { path as signOutEverywherePath } from '../admin/sign-out-everywhere';
+import siteHealth, { path as siteHealthPath } from '../admin/site-health';
 import staffMember, { path as staffMemberPath } from '../admin/staff-member';
 import staff, { path as staffPath } from '../admin/staff';
 import trackingNumber, { path as trackingNumberPath } from '../admin/tracking-number';
@@ -43,12 +48,17 @@ const routes: [string, Handler][] = [
   [leadPath, lead],
   [leadsCsvPath, leadsCsv],
   [leadsPath, leads],
+  [notFoundPath, notFound],
   [outboxResendPath, outboxResend],
   [outboxPath, outbox],
   [overviewPath, overview],
   [pageMetadataPath, pageMetadata],
+  [publishingPath, publishing],
+  [redirectPath, redirect],
+  [redirectsPath, redirects],
   [sessionPath, session],
   [signOutEverywherePath, signOutEverywhere],
+  [siteHealthPath, siteHealth],
   [staffMemberPath, staffMember],
   [staffPath, staff],
   [trackingNumberPath, trackingNumber],
@@ -81,12 +91,17 @@ export const config = {
     '/api/admin/leads/:id',
     '/api/admin/leads.csv',
     '/api/admin/leads',
+    '/api/admin/not-found',
     '/api/admin/outbox/:id/resend',
     '/api/admin/outbox',
     '/api/admin/overview',
     '/api/admin/page-metadata',
+    '/api/admin/publishing',
+    '/api/admin/redirects/:id',
+    '/api/admin/redirects',
     '/api/admin/session',
     '/api/admin/session/sign-out-everywhere',
+    '/api/admin/site-health',
     '/api/admin/staff/:id',
     '/api/admin/staff',
     '/api/admin/tracking-numbers/:id',

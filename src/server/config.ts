@@ -36,6 +36,12 @@ const configSchema = z.object({
   UPLOAD_STORE: z.enum(['blobs', 'files']).optional().catch(undefined),
   UPLOAD_DIR: text,
   PUBLIC_SITE_URL: text,
+  /** `true` inside Netlify's build and functions. */
+  NETLIFY: text,
+  /** Secret: the Netlify build hook that publishes the site. Never logged. Unset: `npm start` rebuilds locally. */
+  NETLIFY_BUILD_HOOK_URL: z.string().trim().url().refine((v) => /^https?:\/\//.test(v)).optional().catch(undefined),
+  /** Seconds between the first waiting publish request and its build, so changes made together share one build. */
+  PUBLISH_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120).catch(120),
 });
 
 export type ServerConfig = z.output<typeof configSchema>;

@@ -19,7 +19,7 @@ import { createDb } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
 import { testDatabaseKinds } from '../../src/server/db/test-databases';
 import { defaultQuickResponses } from '../../src/server/services/assistant/quick-responses';
-import { staffSessionCookie } from '../support/staff-sign-in';
+import { staffSignIn } from '../support/staff-sign-in';
 import { staffMailsContaining } from '../support/staff-mail';
 import { errorFormat, startTestSiteOn, type TestSite } from '../support/test-site';
 
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds)('/api/admin/chatbot on %s', (kind) => {
     delete process.env.OPENAI_API_KEY;
     db = createDb(site.site.database.env);
     await upsertStaff(db, { email: staffEmail, role: 'staff', addedBy: 'test' });
-    cookie = await staffSessionCookie(origin, mailDir, staffEmail);
+    cookie = await staffSignIn(origin, mailDir).signIn(staffEmail);
   }, 120_000);
   afterAll(async () => {
     process.env = savedEnv;

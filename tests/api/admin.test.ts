@@ -5,7 +5,6 @@
  * audited lead changes, and hostile input answered with a 4xx that changes nothing.
  */
 import { spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
@@ -16,6 +15,7 @@ import { insertOutboxMessage } from '../../src/server/repositories/outbox.reposi
 import { config as adminFunctionConfig, routedPaths } from '../../netlify/functions/admin';
 import { createDb } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
+import { staffSignIn } from '../support/staff-sign-in';
 import { errorFormat, startTestSiteOn, type TestSite } from '../support/test-site';
 
 /**
@@ -64,34 +64,10 @@ describe('staff sign-in and /api/admin', () => {
   const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${origin}${p}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...headers }, body: JSON.stringify(body) });
 
-  async function mailsTo(email: string): Promise<string[]> {
-    const names = await readdir(mailDir).catch(() => [] as string[]);
-    const mails = await Promise.all(names.map((n) => readFile(path.join(mailDir, n), 'utf8')));
-    return mails.filter((m) => m.includes(`To: ${email}`));
-  }
-
-  async function codeFor(email: string): Promise<string> {
-    const before = (await mailsTo(email)).length;
-    const response = await post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' });
-    expect(response.status).toBe(200);
-    for (let i = 0; i < 100; i++) {
-      const mails = await mailsTo(email);
-      if (mails.length > before) return /sign-in code is (\d{6})/.exec(mails.at(-1)!)![1]!;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no sign-in email reached ${email}`);
-  }
-
-  async function signIn(email: string): Promise<string> {
-    const response = await post('/api/auth/sign-in/email-otp', { email, otp: await codeFor(email) });
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body, 'the session token stays in the HttpOnly cookie, never in the JSON').not.toHaveProperty('token');
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('eps.session_token='))!;
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
-    return cookie.split(';')[0]!;
-  }
+  const signing = () => staffSignIn(origin, mailDir);
+  const mailsTo = (email: string) => signing().mailsTo(email);
+  const codeFor = (email: string) => signing().codeFor(email);
+  const signIn = (email: string) => signing().signIn(email);
 
   test('the admin function routes exactly the paths it declares to Netlify, which are the admin contracts\' paths', () => {
     const declared = [...adminFunctionConfig.path].sort();

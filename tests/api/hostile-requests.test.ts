@@ -68,7 +68,7 @@ describe('hostile requests to the local server', () => {
   });
 
   test('scheduled functions cannot be run through any address', async () => {
-    for (const name of ['outbox-worker', 'reviews-sync']) {
+    for (const name of ['outbox-worker', 'reviews-sync', 'publish-worker']) {
       for (const method of ['GET', 'POST']) {
         expect((await raw(port, `/.netlify/functions/${name}`, {}, method)).status).toBe(404);
       }

@@ -1,20 +1,7 @@
 /** Every public route of SPEC §2 and its expected answer, derived from the business facts. */
-import { cities, industries, memberships, products, serviceRoutes } from '../../src/business';
+import { publicPageRoutes } from '../../src/lib/site/public-routes';
 
-export const pageRoutes: string[] = [...new Set([
-  '/',
-  ...serviceRoutes.map((r) => r.path),
-  '/commercial-services',
-  ...industries.map((i) => `/commercial/${i.slug}`),
-  '/service-area',
-  ...cities.map((c) => `/service-area/${c.id}`),
-  ...cities.map((c) => `/${c.route}`),
-  '/referral-offer', '/contact', '/refer-a-friend', '/customer-portal', '/leave-review', '/request-review', '/unsubscribe',
-  '/sms-signup', '/faq', '/privacy-policy', '/refund_returns', '/membership-benefits', '/success-stories', '/blog',
-  '/schedule-appointment', '/about',
-  '/store', '/shop', '/category/memberships', '/category/products', '/store/checkout/success',
-  ...[...memberships, ...products].map((p) => `/store/checkout/${p.slug}`),
-])];
+export const pageRoutes: string[] = publicPageRoutes;
 
 /** SPEC §2's admin routes: staff pages (AdminLayout), not public ones. */
 export const specAdminRoutes: string[] = [

@@ -28,7 +28,7 @@ export async function startTestSite(env: Record<string, string | undefined> = no
   await mkdir(distDir);
   await writeFile(path.join(distDir, '404.html'), '<!doctype html><title>404</title><h1>404 Page Not Found</h1>');
   const database = await databaseForScripts({ ...env, PGLITE_DIR: path.join(dir, 'pglite') });
-  const site = await startSite({ port: await findFreePort(), database, distDir, quiet: true, ...options });
+  const site = await startSite({ port: await findFreePort(), database, distDir, quiet: true, publisher: false, ...options });
   return {
     site,
     database,

@@ -18,6 +18,7 @@ import {
   adminChatAnalyticsContract, adminChatArchiveContract, adminChatConversationContract, adminChatConversationsContract, adminChatEmailContract, adminChatNoteContract,
   adminQuickResponseAddContract, adminQuickResponseMoveContract, adminQuickResponsesContract, adminQuickResponseUpdateContract,
 } from './admin/chatbot.contract';
+import { adminNotFoundContract, adminPublishingContract, adminPublishNowContract, adminRedirectCreateContract, adminRedirectDeleteContract, adminRedirectListContract, adminRedirectUpdateContract, adminSiteHealthContract } from './admin/publishing.contract';
 import { adminAuditContract, adminStaffAddContract, adminStaffListContract, adminStaffUpdateContract } from './admin/staff.contract';
 
 /** Staff-only endpoints under /api/admin/ (a test checks each is `staff` or `owner`). */
@@ -28,6 +29,8 @@ export const adminContracts: readonly ApiContract[] = [
   adminTrackingListContract, adminTrackingAddContract, adminTrackingUpdateContract,
   adminChatConversationsContract, adminChatConversationContract, adminChatArchiveContract, adminChatNoteContract, adminChatEmailContract, adminChatAnalyticsContract,
   adminQuickResponsesContract, adminQuickResponseAddContract, adminQuickResponseUpdateContract, adminQuickResponseMoveContract,
+  adminPublishingContract, adminPublishNowContract, adminNotFoundContract, adminRedirectListContract, adminRedirectCreateContract,
+  adminRedirectUpdateContract, adminRedirectDeleteContract, adminSiteHealthContract,
 ];
 
 export {

@@ -10,6 +10,7 @@ import type { ReviewTable } from './tables/review.table';
 import type { TrackingNumberTable } from './tables/tracking-number.table';
 import type { AuditLogTable, AuthSessionTable, AuthUserTable, StaffMemberTable } from './tables/staff.table';
 import type { ChatConversationTable, ChatFeedbackTable, ChatImageTable, ChatMessageTable, ChatNoteTable, ChatQuickResponseTable } from './tables/chat.table';
+import type { PublishRequestTable, RedirectTable, ScheduledRunTable, SiteBuildTable } from './tables/publishing.table';
 
 export interface Database {
   blog_posts: BlogPostTable;
@@ -30,6 +31,10 @@ export interface Database {
   audit_log: AuditLogTable;
   auth_users: AuthUserTable;
   auth_sessions: AuthSessionTable;
+  site_builds: SiteBuildTable;
+  publish_requests: PublishRequestTable;
+  redirects: RedirectTable;
+  scheduled_runs: ScheduledRunTable;
 }
 
 export type Db = Kysely<Database>;

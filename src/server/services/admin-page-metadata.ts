@@ -5,6 +5,7 @@ import type { RequestOf } from '../../lib/api/contract';
 import { normalisePagePath } from '../../lib/page-metadata';
 import type { Database } from '../db/database';
 import { recordAudit } from '../repositories/audit.repository';
+import { requestPublish } from './publishing';
 import { findPageMetadata, listPageMetadata, upsertPageMetadata, type PageMetadataRow } from '../repositories/page-metadata.repository';
 
 interface Actor { email: string; requestId: string }
@@ -22,6 +23,7 @@ export async function saveOverride(db: Kysely<Database>, input: RequestOf<typeof
     const before = await findPageMetadata(trx, path);
     const saved = await upsertPageMetadata(trx, { path, title: input.title, description: input.description, canonical: input.canonical });
     await recordAudit(trx, { actor: actor.email, action: before ? 'page-metadata.change' : 'page-metadata.add', entity: 'page-metadata', entityId: path, before: fields(before), after: fields(saved), requestId: actor.requestId });
+    await requestPublish(trx, { kind: 'page-metadata', label: `Page metadata of ${path}`, by: actor.email });
     return view(saved);
   });
 }
@@ -33,6 +35,7 @@ export async function deleteOverride(db: Kysely<Database>, rawPath: string, acto
     if (!before) return { deleted: false };
     await trx.deleteFrom('page_metadata').where('id', '=', before.id).execute();
     await recordAudit(trx, { actor: actor.email, action: 'page-metadata.delete', entity: 'page-metadata', entityId: path, before: fields(before), requestId: actor.requestId });
+    await requestPublish(trx, { kind: 'page-metadata', label: `Page metadata of ${path} removed`, by: actor.email });
     return { deleted: true };
   });
 }

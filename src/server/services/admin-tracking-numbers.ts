@@ -14,6 +14,7 @@ import type { TrackingNumber } from '../db/tables/tracking-number.table';
 import { appError } from '../http/errors';
 import { HttpError } from '../http/response';
 import { recordAudit } from '../repositories/audit.repository';
+import { requestPublish } from './publishing';
 
 interface Actor { email: string; requestId: string }
 type ChannelInput = RequestOf<typeof adminTrackingUpdateContract>;
@@ -55,6 +56,7 @@ export async function addChannel(db: Kysely<Database>, input: RequestOf<typeof a
     if (input.isDefault) await trx.updateTable('tracking_numbers').set({ is_default: false }).where('is_default', '=', true).execute();
     const row = await trx.insertInto('tracking_numbers').values({ channel_key: input.channelKey, ...columns(input) }).returningAll().executeTakeFirstOrThrow();
     await recordAudit(trx, { actor: actor.email, action: 'tracking-number.add', entity: 'tracking-number', entityId: input.channelKey, after: view(row), requestId: actor.requestId });
+    await requestPublish(trx, { kind: 'tracking-numbers', label: `Tracking number ${input.channelKey} added`, by: actor.email });
     return view(row);
   });
 }
@@ -70,6 +72,7 @@ export async function updateChannel(db: Kysely<Database>, id: number, input: Cha
     if (input.isDefault && !current.is_default) await trx.updateTable('tracking_numbers').set({ is_default: false }).where('is_default', '=', true).execute();
     const row = await trx.updateTable('tracking_numbers').set({ ...columns(input), updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     await recordAudit(trx, { actor: actor.email, action: 'tracking-number.change', entity: 'tracking-number', entityId: current.channel_key, before: view(current), after: view(row), requestId: actor.requestId });
+    await requestPublish(trx, { kind: 'tracking-numbers', label: `Tracking number ${current.channel_key} changed`, by: actor.email });
     return view(row);
   });
 }
