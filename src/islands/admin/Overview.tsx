@@ -107,7 +107,7 @@ export default function Overview() {
     <div className="space-y-8">
       <section aria-labelledby="now-heading">
         <h2 id="now-heading" className="text-xl font-extrabold">Needs a person now</h2>
-        <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
           <Stat label="New estimate requests" value={d.newEstimates} href="/admin/leads?status=new&kind=estimate" />
           <Stat label="New booking requests" value={d.newBookings} href="/admin/leads?status=new&kind=booking" />
           <Stat label="Open requests in all" value={d.open} href="/admin/leads" />
