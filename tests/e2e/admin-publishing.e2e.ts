@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
+import { e2eDb } from '../support/e2e-db';
 
 test('a missing address is redirected from the 404 log, and after Publish now it answers 301', async ({ page, baseURL, isMobile, request }) => {
   // One real rebuild in the suite is enough: the phone layout is checked by the axe test below.
@@ -65,5 +66,26 @@ test('the 404s and redirects screen and the site health screen pass axe', async 
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { name: 'Email outbox' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Database' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a failed build is shown with the end of its log on the site health screen, and the site keeps serving', async ({ page, baseURL, request }) => {
+  // The build failure itself (a real `astro build` that exits non-zero, the old dist/ kept) is proven in
+  // tests/api/publishing.test.ts; here the staff screen shows what such a failure recorded.
+  const marker = `Build error ${Math.random().toString(36).slice(2, 8)}: [MarkdownError] Unclosed component in a post`;
+  const db = e2eDb();
+  let buildId: number;
+  try {
+    const started = new Date(Date.now() - 60_000);
+    ({ id: buildId } = await db.insertInto('site_builds').values({ trigger: 'publish-now', requested_by: 'e2e', target: 'local', status: 'failed', started_at: started, finished_at: new Date(), log_tail: marker }).returning('id').executeTakeFirstOrThrow());
+  } finally {
+    await db.destroy();
+  }
+  expect((await request.get('/plumber-austin')).status()).toBe(200);
+
+  await signInWithAdminLink(page, await newStaffEmail(), baseURL!);
+  await page.goto('/admin/dashboard');
+  await page.getByText(`The end of build #${buildId}'s log`).click();
+  await expect(page.getByText(marker)).toBeVisible();
   await expectNoAxeViolations(page);
 });
