@@ -145,10 +145,10 @@ function ConversationFilters() {
         <label htmlFor={`${id}-to`} className="block text-sm font-bold">To</label>
         <input id={`${id}-to`} name="to" type="date" defaultValue={query.to} min="2000-01-01" max="2099-12-31" className="mt-1 rounded-md border border-line px-3 py-2" />
       </div>
-      <button type="submit" className="btn btn-primary px-4">Search</button>
       {select('handoff', 'Needs a person', [['all', 'All'], ['yes', 'Asked for a person'], ['no', 'Did not ask']])}
       {select('rating', 'Rating', [['all', 'Any'], ['unrated', 'Not rated'], ['5', '5 stars'], ['4', '4 stars'], ['3', '3 stars'], ['2', '2 stars'], ['1', '1 star']])}
       {select('archived', 'Archive', [['no', 'Not archived'], ['yes', 'Archived'], ['all', 'Both']])}
+      <button type="submit" className="btn btn-primary px-4">Search</button>
     </form>
   );
 }
