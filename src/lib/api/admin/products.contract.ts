@@ -41,15 +41,15 @@ export const priceDollars = z
 
 export const termMonths = z.number({ error: 'Enter the term as a whole number of months.' }).int('Enter the term as a whole number of months.').min(1, 'A membership lasts at least 1 month.').max(60, 'A membership lasts at most 60 months (5 years).');
 
-const features = z
+export const featuresSchema = z
   .array(z.string().trim().min(1, 'An empty feature says nothing: remove it.').max(120, 'A feature has at most 120 characters.'))
   .max(12, 'At most 12 features: keep the ones buyers compare.');
 
 /** The words any staff member may change. */
-const textFields = {
+export const productTextFields = {
   name: z.string().trim().min(3, 'A name has at least 3 characters.').max(120, 'A name has at most 120 characters.'),
   description: z.string().trim().max(2000, 'A description has at most 2,000 characters.'),
-  features,
+  features: featuresSchema,
   propertyType: z.enum(propertyTypes, { error: 'Choose residential, commercial or rental.' }),
   image: z
     .string()
@@ -91,7 +91,7 @@ export const adminProductCreateContract = defineContract({
   path: '/api/admin/products',
   method: 'POST',
   access: 'owner',
-  request: z.strictObject({ slug: slugSchema, kind: z.enum(productKinds, { error: 'Choose membership or product.' }), ...textFields, price: priceDollars, termMonths: termMonths.nullable(), active: z.boolean() }),
+  request: z.strictObject({ slug: slugSchema, kind: z.enum(productKinds, { error: 'Choose membership or product.' }), ...productTextFields, price: priceDollars, termMonths: termMonths.nullable(), active: z.boolean() }),
   response: productRow,
 });
 
@@ -112,7 +112,7 @@ export const adminProductUpdateContract = defineContract({
   method: 'PUT',
   access: 'staff',
   params: idParams,
-  request: z.strictObject(textFields),
+  request: z.strictObject(productTextFields),
   response: productRow,
 });
 
