@@ -194,10 +194,10 @@ function RowActions({ product, isOwner, first, last, canMove }: { product: Produ
       )}
       {isOwner && <button type="button" className="btn btn-outline min-h-9 px-2.5 text-sm" aria-label={`${product.active ? 'Take off sale' : 'Put on sale'}: ${product.name}`} onClick={toggle}>{product.active ? 'Take off sale' : 'Put on sale'}</button>}
       {canMove && (
-        <>
+        <span className="flex gap-1.5">
           <button type="button" className="btn btn-outline min-h-9 px-2.5 text-sm" aria-label={`Move ${product.name} up`} disabled={first} onClick={() => void moveProduct(product, -1)}><span aria-hidden="true">↑</span></button>
           <button type="button" className="btn btn-outline min-h-9 px-2.5 text-sm" aria-label={`Move ${product.name} down`} disabled={last} onClick={() => void moveProduct(product, 1)}><span aria-hidden="true">↓</span></button>
-        </>
+        </span>
       )}
     </div>
   );
@@ -215,7 +215,7 @@ function NameCell({ product }: { product: ProductRow }) {
     </div>
   );
 }
-const stateBadge = (p: ProductRow) => (p.active ? <span className="rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">On sale</span> : <span className="rounded bg-gray-200 px-1.5 text-xs font-semibold text-ink">Off sale</span>);
+const stateBadge = (p: ProductRow) => (p.active ? <span className="rounded bg-green-100 px-1.5 text-xs font-semibold whitespace-nowrap text-green-900">On sale</span> : <span className="rounded bg-gray-200 px-1.5 text-xs font-semibold whitespace-nowrap text-ink">Off sale</span>);
 
 export default function ProductsScreen() {
   const staff = useStore($staff);
@@ -292,7 +292,7 @@ export default function ProductsScreen() {
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} scope="col" className="px-3 py-2 text-left" aria-sort={header.column.getCanSort() ? (sorted ? 'ascending' : 'none') : undefined}>
+                    <th key={header.id} scope="col" className="px-3 py-2 text-left whitespace-nowrap" aria-sort={header.column.getCanSort() ? (sorted ? 'ascending' : 'none') : undefined}>
                       {header.column.getCanSort() ? (
                         <button type="button" className="font-bold underline-offset-2 hover:underline" onClick={() => header.column.toggleSorting(false)}>
                           <table.FlexRender header={header} />
