@@ -1,7 +1,7 @@
 /**
  * /admin/products in a real browser against the served build: an owner changes a product's price
  * in the dialog and sees the new price in the list and the change (old and new price) in the staff
- * screen's audit log; a staff member sees no price button. axe finds nothing at 1280 and 390 px.
+ * screen's audit log; a staff member sees no price button, sorts by price and edits the words. axe finds nothing at 1280 and 390 px.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
@@ -54,6 +54,11 @@ test('staff edit the words but get no price controls; the screen passes axe', as
   await expect(entry).toContainText('$');
   await expect(page.getByRole('button', { name: /Change the price of/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  // Sorted by price, the cheapest (this product) comes first; its place in the store stays as it is.
+  if (isMobile) await page.getByLabel('Sort by').selectOption('price');
+  else await page.getByRole('columnheader', { name: 'Price' }).getByRole('button').click();
+  await expect((isMobile ? page.getByRole('list', { name: 'Products' }).getByRole('listitem') : page.getByRole('row')).nth(isMobile ? 0 : 1)).toContainText(name);
+  await expect(page.getByRole('button', { name: `Move ${name} up` })).toHaveCount(0);
 
   await entry.getByRole('button', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${name}` });

@@ -229,9 +229,11 @@ export default function ProductsScreen() {
   const isOwner = staff.status === 'signed-in' && staff.staff.role === 'owner';
   const rows = products.rows;
   const canMove = sort === 'order';
+  // The place in the store, whichever way the list is sorted.
+  const place = new Map([...rows].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((p, index) => [p.id, index + 1]));
   const actions = (p: ProductRow, index: number) => <RowActions product={p} isOwner={isOwner} first={index === 0} last={index === rows.length - 1} canMove={canMove} />;
   const columns = column.columns([
-    column.accessor('sortOrder', { header: 'Order', cell: (c) => c.row.index + 1 }),
+    column.accessor('sortOrder', { header: 'Order', cell: (c) => place.get(c.row.original.id) }),
     column.accessor('name', { header: 'Name', cell: (c) => <NameCell product={c.row.original} /> }),
     column.accessor('priceCents', { header: 'Price', cell: (c) => <span className="whitespace-nowrap font-semibold">{formatCents(c.getValue())}</span> }),
     column.display({ id: 'term', header: 'Term', enableSorting: false, cell: (c) => <span className="whitespace-nowrap">{termLabel(c.row.original)}</span> }),
