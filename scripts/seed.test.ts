@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { memberships, products } from '../src/business/memberships';
 import { findPostBySlug } from '../src/server/repositories/blog-post.repository';
 import { describeEachDatabase } from '../src/server/db/test-databases';
 import { mayAddDemoData, readSeedPosts, seedDatabase } from './seed';
@@ -79,5 +80,12 @@ describeEachDatabase('seedDatabase', (db) => {
     const second = await seedDatabase(db(), { blogDir: dir, env: { CONTEXT: 'production' } });
     expect(second).toMatchObject({ postsAdded: [], postsKept: ['flushing-a-water-heater', 'finding-the-shut-off-valve'], demoRows: undefined });
     expect((await findPostBySlug(db(), 'flushing-a-water-heater'))?.title).toBe('Edited by staff');
+  });
+
+  test('adds the store catalogue once, in production too, never as demo data', async () => {
+    const rows = await db().selectFrom('products').select(['slug', 'price_cents', 'is_demo']).orderBy('sort_order').execute();
+    expect(rows.map((r) => r.slug)).toEqual([...memberships.map((m) => m.slug), ...products.map((p) => p.slug)]);
+    expect(rows.every((r) => !r.is_demo)).toBe(true);
+    expect((await seedDatabase(db(), { blogDir: dir, env: { CONTEXT: 'production' } })).productsAdded).toBe(0);
   });
 });

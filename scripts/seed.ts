@@ -10,6 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Env } from '../src/server/db/connect';
 import type { Database } from '../src/server/db/database';
+import { seedProducts } from '../src/server/repositories/product.repository';
 import { upsertSeedPost, type SeedBlogPost } from '../src/server/repositories/blog-post.repository';
 import { seedDemoTrackingNumbers, seedTrackingChannels } from '../src/server/services/tracking-number.service';
 import { databaseForScripts, withScriptDb } from './lib/database-for-scripts';
@@ -83,18 +84,22 @@ const demoSeeders: { table: string; seed: (db: Kysely<Database>) => Promise<numb
 export interface SeedResult {
   postsAdded: string[];
   postsKept: string[];
+  /** Catalogue products added (those already there are kept as staff left them). */
+  productsAdded: number;
   /** Rows added per table, or undefined when demo data is not allowed here. */
   demoRows: Record<string, number> | undefined;
 }
 
 export async function seedDatabase(db: Kysely<Database>, options: { env?: Env; blogDir?: string } = {}): Promise<SeedResult> {
   const env = options.env ?? process.env;
-  const result: SeedResult = { postsAdded: [], postsKept: [], demoRows: undefined };
+  const result: SeedResult = { postsAdded: [], postsKept: [], productsAdded: 0, demoRows: undefined };
   for (const post of await readSeedPosts(options.blogDir)) {
     (await upsertSeedPost(db, post) ? result.postsAdded : result.postsKept).push(post.slug);
   }
   // The traffic channels are configuration every database needs; their numbers come from staff.
   await seedTrackingChannels(db);
+  // The store's catalogue is real (today's prices), added when missing and never overwritten.
+  result.productsAdded = await seedProducts(db);
   if (mayAddDemoData(env)) {
     result.demoRows = {};
     for (const { table, seed } of demoSeeders) result.demoRows[table] = await seed(db);
@@ -106,7 +111,7 @@ export function describeSeed(result: SeedResult): string {
   const demo = result.demoRows === undefined
     ? 'no demo data (production)'
     : `demo data: ${Object.entries(result.demoRows).map(([t, n]) => `${n} ${t}`).join(', ') || 'none needed yet'}`;
-  return `blog posts: ${result.postsAdded.length} added, ${result.postsKept.length} already there (kept); ${demo}`;
+  return `blog posts: ${result.postsAdded.length} added, ${result.postsKept.length} already there (kept); products: ${result.productsAdded} added; ${demo}`;
 }
 
 runIfMain(import.meta.url, async () => {

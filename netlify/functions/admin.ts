@@ -18,6 +18,8 @@ import outboxResend, { path as outboxResendPath } from '../admin/outbox-resend';
 import outbox, { path as outboxPath } from '../admin/outbox';
 import overview, { path as overviewPath } from '../admin/overview';
 import pageMetadata, { path as pageMetadataPath } from '../admin/page-metadata';
+import product, { path as productPath } from '../admin/product';
+import products, { path as productsPath } from '../admin/products';
 import publishing, { path as publishingPath } from '../admin/publishing';
 import redirect, { path as redirectPath } from '../admin/redirect';
 import redirects, { path as redirectsPath } from '../admin/redirects';
@@ -53,6 +55,8 @@ const routes: [string, Handler][] = [
   [outboxPath, outbox],
   [overviewPath, overview],
   [pageMetadataPath, pageMetadata],
+  [productPath, product],
+  [productsPath, products],
   [publishingPath, publishing],
   [redirectPath, redirect],
   [redirectsPath, redirects],
@@ -96,6 +100,8 @@ export const config = {
     '/api/admin/outbox',
     '/api/admin/overview',
     '/api/admin/page-metadata',
+    '/api/admin/products/:id',
+    '/api/admin/products',
     '/api/admin/publishing',
     '/api/admin/redirects/:id',
     '/api/admin/redirects',

@@ -65,7 +65,7 @@ test('the inbox shows a lead just sent from the public site; a status change is 
   await page.reload();
   await expect(page.getByRole('region', { name }).getByLabel('Status')).toHaveValue('contacted');
 
-  await page.goto('/admin/products');
+  await page.goto('/admin/referrals');
   await expect(page.getByText('This screen is coming')).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -20,7 +20,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: '/admin/page-metadata', label: 'Page metadata', summary: 'Search titles, descriptions and canonical addresses per page.', ready: true },
   { path: '/admin/not-found', label: '404s and redirects', summary: 'Missing pages visitors asked for, and redirects to the pages they meant.', ready: true },
   { path: '/admin/dashboard', label: 'Site health', summary: 'Email outbox, reviews sync, database and publishing.', ready: true },
-  { path: '/admin/products', label: 'Products', summary: 'Memberships and products sold in the store.', ready: false },
+  { path: '/admin/products', label: 'Products', summary: 'Memberships and products sold in the store.', ready: true },
   { path: '/admin/referrals', label: 'Referrals', summary: 'Referral codes, referred friends and credits.', ready: false },
   { path: '/admin/review-requests', label: 'Review requests', summary: 'Requests sent after completed jobs, and their replies.', ready: false },
   { path: '/admin/email-templates', label: 'Email templates', summary: 'The wording of every message customers receive.', ready: false },

@@ -19,6 +19,7 @@ import {
   adminQuickResponseAddContract, adminQuickResponseMoveContract, adminQuickResponsesContract, adminQuickResponseUpdateContract,
 } from './admin/chatbot.contract';
 import { adminNotFoundContract, adminPublishingContract, adminPublishNowContract, adminRedirectCreateContract, adminRedirectDeleteContract, adminRedirectListContract, adminRedirectUpdateContract, adminSiteHealthContract } from './admin/publishing.contract';
+import { adminProductCreateContract, adminProductListContract, adminProductOrderContract, adminProductPricingContract, adminProductUpdateContract } from './admin/products.contract';
 import { adminAuditContract, adminStaffAddContract, adminStaffListContract, adminStaffUpdateContract } from './admin/staff.contract';
 
 /** Staff-only endpoints under /api/admin/ (a test checks each is `staff` or `owner`). */
@@ -31,6 +32,7 @@ export const adminContracts: readonly ApiContract[] = [
   adminQuickResponsesContract, adminQuickResponseAddContract, adminQuickResponseUpdateContract, adminQuickResponseMoveContract,
   adminPublishingContract, adminPublishNowContract, adminNotFoundContract, adminRedirectListContract, adminRedirectCreateContract,
   adminRedirectUpdateContract, adminRedirectDeleteContract, adminSiteHealthContract,
+  adminProductListContract, adminProductCreateContract, adminProductOrderContract, adminProductUpdateContract, adminProductPricingContract,
 ];
 
 export {

@@ -5,6 +5,7 @@ import type { LeadTable } from './tables/lead.table';
 import type { NotFoundHitTable } from './tables/not-found-hit.table';
 import type { OutboxMessageTable } from './tables/outbox-message.table';
 import type { PageMetadataTable } from './tables/page-metadata.table';
+import type { ProductTable } from './tables/product.table';
 import type { RateLimitCounterTable } from './tables/rate-limit.table';
 import type { ReviewTable } from './tables/review.table';
 import type { TrackingNumberTable } from './tables/tracking-number.table';
@@ -18,6 +19,7 @@ export interface Database {
   not_found_hits: NotFoundHitTable;
   outbox_messages: OutboxMessageTable;
   page_metadata: PageMetadataTable;
+  products: ProductTable;
   rate_limit_counters: RateLimitCounterTable;
   reviews: ReviewTable;
   tracking_numbers: TrackingNumberTable;
