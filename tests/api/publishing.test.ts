@@ -5,7 +5,7 @@
  * requests; and the local rebuild keeps the old site serving after a failed build (whose log tail
  * the admin shows), then swaps in a good one whose _redirects the server honours.
  */
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -166,7 +166,8 @@ describe.each(testDatabaseKinds)('the 404 log and redirects (%s)', (kind) => {
     const health = await response.json();
     expect(health.database.reachable).toBe(true);
     expect(health.migrations.applied).toBeGreaterThan(5);
-    expect(health.migrations.latest).toBe('2026-11-25-30-publishing-redirects');
+    const newest = (await readdir('src/server/db/migrations')).filter((f) => f.endsWith('.ts')).sort().at(-1)!.replace(/\.ts$/, '');
+    expect(health.migrations.latest).toBe(newest);
     expect(health.publishing).toMatchObject({ mode: 'local' });
     expect(health.outbox).toMatchObject({ pending: expect.any(Number), dead: expect.any(Number) });
   });
