@@ -19,6 +19,7 @@ import {
   copyBuiltinChips, emailTranscript, loadAnalytics, loadConversations, loadQuickResponses, moveQuickResponse, openConversation, saveQuickResponse, setArchived,
   setConversationQuery, setQuickResponseActive, syncAddress, viewFromSearch, type AnalyticsData, type ChatbotTab, type ConversationQuery,
 } from './chatbot.store';
+import SortHeader from './SortHeader';
 import { $staff, loadStaff } from './session.store';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' });
@@ -72,15 +73,11 @@ function ConversationTable() {
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const key = sortable[header.column.id];
-                const label = String(header.column.columnDef.header);
-                if (!key) return <th key={header.id} scope="col" className="px-3 py-2 text-left">{label}</th>;
-                const active = query.sort === key;
+                const active = !!key && query.sort === key;
                 return (
-                  <th key={header.id} scope="col" className="px-3 py-2 text-left whitespace-nowrap" aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="font-bold underline-offset-2 hover:underline" onClick={() => setConversationQuery({ sort: key, dir: active && query.dir === 'desc' ? 'asc' : 'desc' })}>
-                      {label}<span aria-hidden="true">{active ? (query.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                    </button>
-                  </th>
+                  <SortHeader key={header.id} className={key ? 'whitespace-nowrap' : ''} sorted={active ? query.dir : false} onSort={key ? () => setConversationQuery({ sort: key, dir: active && query.dir === 'desc' ? 'asc' : 'desc' }) : undefined}>
+                    {String(header.column.columnDef.header)}
+                  </SortHeader>
                 );
               })}
             </tr>

@@ -11,6 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { redirectInput, type NotFoundRow, type RedirectInput, type RedirectView } from '../../lib/api/admin/publishing.contract';
 import PublishingPanel, { when } from './PublishingPanel';
+import SortHeader from './SortHeader';
 import { $notFound, $notFoundQuery, $redirects, createRedirect, deleteRedirect, loadNotFound, loadPublishing, loadRedirects, setNotFoundQuery, updateRedirect, type NotFoundQuery } from './publishing.store';
 import { $staff, loadStaff } from './session.store';
 
@@ -97,14 +98,9 @@ function NotFoundTable() {
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} scope="col" className="px-3 py-2 text-left" aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
-                      {header.column.getCanSort() ? (
-                        <button type="button" className="font-bold underline-offset-2 hover:underline" onClick={() => header.column.toggleSorting(sorted === 'desc' ? false : true)}>
-                          <table.FlexRender header={header} />
-                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                        </button>
-                      ) : <table.FlexRender header={header} />}
-                    </th>
+                    <SortHeader key={header.id} sorted={sorted} onSort={header.column.getCanSort() ? () => header.column.toggleSorting(sorted !== 'desc') : undefined}>
+                      <table.FlexRender header={header} />
+                    </SortHeader>
                   );
                 })}
               </tr>

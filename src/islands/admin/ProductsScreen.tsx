@@ -14,6 +14,7 @@ import { z } from 'zod';
 import {
   featuresSchema, formatCents, priceDollars, productKinds, productTextFields, propertyTypes, slugSchema, termMonths, type ProductRow,
 } from '../../lib/api/admin/products.contract';
+import SortHeader from './SortHeader';
 import { $productNotice, $products, $productSort, createProduct, loadProducts, moveProduct, saveProductPricing, saveProductText, setProductSort, type ProductSort } from './products.store';
 import { $staff, loadStaff } from './session.store';
 
@@ -291,19 +292,11 @@ export default function ProductsScreen() {
           <thead className="bg-surface">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th key={header.id} scope="col" className="px-3 py-2 text-left whitespace-nowrap" aria-sort={header.column.getCanSort() ? (sorted ? 'ascending' : 'none') : undefined}>
-                      {header.column.getCanSort() ? (
-                        <button type="button" className="font-bold underline-offset-2 hover:underline" onClick={() => header.column.toggleSorting(false)}>
-                          <table.FlexRender header={header} />
-                          <span aria-hidden="true">{sorted ? ' ▲' : ''}</span>
-                        </button>
-                      ) : <table.FlexRender header={header} />}
-                    </th>
-                  );
-                })}
+                {group.headers.map((header) => (
+                  <SortHeader key={header.id} className="whitespace-nowrap" sorted={header.column.getIsSorted() ? 'asc' : false} onSort={header.column.getCanSort() ? () => header.column.toggleSorting(false) : undefined}>
+                    <table.FlexRender header={header} />
+                  </SortHeader>
+                ))}
               </tr>
             ))}
           </thead>

@@ -119,7 +119,7 @@ export async function overview(db: Kysely<Database>, now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
   const count = async (build: (q: ReturnType<typeof db.selectFrom<'leads'>>) => ReturnType<typeof db.selectFrom<'leads'>>) =>
     Number((await build(db.selectFrom('leads')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const [newEstimates, newBookings, open, estimates, bookings, spam, won, byPage, bySource, leadDays, recent] = await Promise.all([
+  const [newEstimates, newBookings, open, estimates, bookings, spam, won, byPage, bySource, leadDays, recent, chatHandoffs, chatDays, chats, deadEmails, newNotFound] = await Promise.all([
     count((q) => q.where('status', '=', 'new').where('kind', '=', 'estimate')),
     count((q) => q.where('status', '=', 'new').where('kind', '=', 'booking')),
     count((q) => q.where('status', 'in', ['new', 'contacted', 'scheduled'])),
@@ -131,8 +131,6 @@ export async function overview(db: Kysely<Database>, now = new Date()) {
     db.selectFrom('leads').select(['traffic_source', (eb) => eb.fn.countAll<string>().as('n')]).where('created_at', '>=', since).where('status', '!=', 'spam').groupBy('traffic_source').orderBy('n', 'desc').limit(8).execute(),
     db.selectFrom('leads').select([dayOf('created_at').as('day'), (eb) => eb.fn.countAll<string>().as('n')]).where('created_at', '>=', since).where('status', '!=', 'spam').groupBy('day').execute(),
     db.selectFrom('leads').selectAll().where('status', '=', 'new').orderBy('created_at', 'desc').limit(5).execute(),
-  ]);
-  const [chatHandoffs, chatDays, chats, deadEmails, newNotFound] = await Promise.all([
     db.selectFrom('chat_conversations').select((eb) => eb.fn.countAll<string>().as('n')).where('needs_handoff', '=', true).where('created_at', '>=', weekAgo).executeTakeFirstOrThrow(),
     db.selectFrom('chat_conversations').select([dayOf('created_at').as('day'), (eb) => eb.fn.countAll<string>().as('n')]).where('created_at', '>=', since).groupBy('day').execute(),
     db.selectFrom('chat_conversations')
