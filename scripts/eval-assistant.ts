@@ -2,18 +2,27 @@
  * `npm run eval:assistant`: scores the built-in assistant on each evaluation set separately —
  * the tuning set (tests/assistant/eval-set.json, the only set rules are tuned on), the first
  * held-out set (holdout-set.json, since tuned on) and the second held-out set (holdout-2.json,
- * never tuned on), holdout-3.json to holdout-7.json (written later, each before it was first scored). For each: messages answered well (right intent, flags, required facts and
+ * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json and holdout-10.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
  * language, no wrong facts), intent and flag accuracy, required facts, language, length (two to
  * four sentences), wrong facts (any phone, price, hour, licence or city that contradicts
  * src/business), booking flags on messages that are not booking requests, and the precision of the
  * "I'm not sure" fallback (of the messages answered with it, how many should have been).
- * `-- --verbose` lists every answer; `-- path/to/set.json` scores one file.
+ * `-- --verbose` lists every answer; `-- path/to/set.json` scores one file; `-- --model` measures the
+ * intent model on the messages the rules alone leave undecided, at several confidence thresholds;
+ * `-- --cross` scores each tuning set with the intent model trained without that set's messages;
+ * `-- --summary` prints totals only; `-- --tuning-only` leaves out the blind held-out set. A blind set
+ * (holdout-9.json, holdout-10.json) only ever prints its totals: no option shows its items.
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { builtinReply } from '../src/server/services/assistant/builtin';
 import { findWrongFacts } from '../src/server/services/assistant/fact-check';
-import { intents } from '../src/server/services/assistant/intents';
+import { intentExamples } from '../src/server/services/assistant/intent-examples';
+import { guessIntent, withIntentModel, type IntentExamples } from '../src/server/services/assistant/intent-model';
+import { classifyByRulesAlone, intents, modelConfidence, type ReplyIntent } from '../src/server/services/assistant/intents';
+import { fold } from '../src/server/services/assistant/text';
+import { findPlaces } from '../src/server/services/assistant/places';
+import { normaliseSpelling } from '../src/server/services/assistant/spelling';
 import { detectLanguage } from '../src/server/services/assistant/language';
 import type { AssistantReply } from '../src/server/services/assistant/reply';
 import { runIfMain } from './lib/run-script';
@@ -27,8 +36,60 @@ export const evalSets = [
   { name: 'holdout-4.json (held out; its first misses were looked at)', path: 'tests/assistant/holdout-4.json', minimum: 50 },
   { name: 'holdout-5.json (held out; its first misses were looked at)', path: 'tests/assistant/holdout-5.json', minimum: 50 },
   { name: 'holdout-6.json (held out; its first misses were looked at)', path: 'tests/assistant/holdout-6.json', minimum: 50 },
-  { name: 'holdout-7.json (held out, scored once after the last change)', path: 'tests/assistant/holdout-7.json', minimum: 50 },
-] as const;
+  { name: 'holdout-7.json (held out; its first misses were looked at)', path: 'tests/assistant/holdout-7.json', minimum: 50 },
+  { name: 'holdout-8.json (written blind; its misses were looked at in the sixth round)', path: 'tests/assistant/holdout-8.json', minimum: 150 },
+  { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
+  { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
+] as const satisfies readonly EvalSetEntry[];
+
+interface EvalSetEntry {
+  name: string;
+  path: string;
+  minimum: number;
+  /** A blind held-out set: only its totals are ever printed, never an item, whatever the options. */
+  blind?: boolean;
+}
+
+/** Whether a set is blind: listed as such, by path. */
+export const isBlind = (path: string): boolean =>
+  evalSets.some((s) => 'blind' in s && s.blind && s.path.replace(/^\.\//, '') === path.replace(/^\.\//, ''));
+
+/** The tuning sets: every set but the blind ones. Their labelled messages also train the intent model. */
+export const tuningSets: readonly EvalSetEntry[] = evalSets.filter((s) => !('blind' in s && s.blind));
+
+/** [message, intent] pairs of the items that stand on their own (no earlier turns, no photo), without repeats. */
+export function corpusOf(items: EvalItem[]): [string, string][] {
+  const seen = new Set<string>();
+  const pairs: [string, string][] = [];
+  for (const item of items) {
+    if (item.history?.length || item.imageUrl) continue;
+    const key = fold(item.message).trim();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pairs.push([item.message, item.intent]);
+  }
+  return pairs;
+}
+
+/** The intent model's corpus: the tuning sets' labelled messages, leaving out one set's when asked. */
+export async function buildCorpus(excluding?: string): Promise<[string, string][]> {
+  const items: EvalItem[] = [];
+  for (const set of tuningSets) if (set.path !== excluding) items.push(...(await loadEvalSet(set.path, 1)));
+  return corpusOf(items);
+}
+
+/**
+ * Cross-validation of the intent model: each tuning set scored with the model trained on the written
+ * examples and every other set's messages, so its own messages never train the model that answers
+ * them. (The rules were tuned on every tuning set, so this measures the model's part only.)
+ */
+export async function crossValidate(set: EvalSetEntry): Promise<EvalScore> {
+  const examples: IntentExamples = {};
+  for (const [intent, messages] of Object.entries(intentExamples)) examples[intent as ReplyIntent] = [...(messages ?? [])];
+  for (const [message, intent] of await buildCorpus(set.path)) (examples[intent as ReplyIntent] ??= []).push(message);
+  const items = await loadEvalSet(set.path, set.minimum);
+  return withIntentModel(examples, () => evaluate(items));
+}
 
 /** The intent of the "I'm not sure" fallback: no intent or passage fitted well enough. */
 export const fallbackIntent = 'unsure';
@@ -148,8 +209,9 @@ function problemsOf(r: EvalResult): string[] {
   ].filter((p): p is string => Boolean(p));
 }
 
-function report(name: string, score: EvalScore, verbose: boolean): void {
-  for (const r of score.results) {
+/** Prints a set's totals, and (unless `summary`) every miss, or every answer with `verbose`. */
+export function report(name: string, score: EvalScore, verbose: boolean, summary = false): void {
+  for (const r of summary ? [] : score.results) {
     const problems = problemsOf(r);
     if (problems.length > 0 || verbose) {
       const history = (r.item.history ?? []).map((t) => `    ${t.role === 'user' ? '>' : '<'} (earlier) ${t.content}\n`).join('');
@@ -169,14 +231,61 @@ function report(name: string, score: EvalScore, verbose: boolean): void {
   console.log(`  fallback          ${score.fallbacks} replies, ${score.fallbacksExpected} of them expected: precision ${precision}; ${score.fallbackWanted} expected in all\n`);
 }
 
+/**
+ * The intent model on the messages (without earlier turns) no rule decides: at each threshold, how
+ * many it answers and how many of those rightly, and the precision of the fallback left for the rest.
+ */
+export function modelCalibration(items: EvalItem[], thresholds = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
+  const undecided = items
+    .filter((i) => !i.history?.length && !i.imageUrl)
+    .filter((i) => classifyByRulesAlone(i.message, findPlaces(normaliseSpelling(i.message))).undecided)
+    .map((i) => ({ item: i, guess: guessIntent(i.message) }));
+  return thresholds.map((threshold) => {
+    const taken = undecided.filter((u) => u.guess && u.guess.confidence >= threshold && u.guess.intent !== fallbackIntent);
+    const left = undecided.filter((u) => !taken.includes(u));
+    return {
+      threshold,
+      undecided: undecided.length,
+      answered: taken.length,
+      answeredRight: taken.filter((u) => u.guess!.intent === u.item.intent).length,
+      fallbacks: left.length,
+      fallbacksRight: left.filter((u) => u.item.intent === fallbackIntent).length,
+    };
+  });
+}
+
 runIfMain(import.meta.url, async () => {
   const file = process.argv.slice(2).find((a) => a.endsWith('.json'));
   const verbose = process.argv.includes('--verbose');
-  const sets = file ? [{ name: file, path: file, minimum: 1 }] : evalSets;
+  // `--summary`: totals only. `--tuning-only`: every set but the blind ones (for development runs).
+  const summary = process.argv.includes('--summary');
+  const tuningOnly = process.argv.includes('--tuning-only');
+  if (process.argv.includes('--cross')) {
+    for (const set of tuningSets.filter((s) => !file || s.path === file)) report(`${set.name}, intent model trained without it`, await crossValidate(set), false, true);
+    return 0;
+  }
+  if (process.argv.includes('--model')) {
+    if (file && isBlind(file)) throw new Error(`${file} is a blind held-out set: only --summary may score it.`);
+    const items = await loadEvalSet(file ?? evalSetPath, 1);
+    console.log(`Intent model on the messages of ${file ?? evalSetPath} no rule decides (threshold in use: ${modelConfidence}):`);
+    for (const row of modelCalibration(items)) {
+      console.log(`  ≥ ${row.threshold.toFixed(2)}: model answers ${row.answered} of ${row.undecided}, ${row.answeredRight} rightly (${row.answered ? pct(row.answeredRight / row.answered) : 'n/a'}); fallback on ${row.fallbacks}, ${row.fallbacksRight} of them expected (${row.fallbacks ? pct(row.fallbacksRight / row.fallbacks) : 'n/a'})`);
+    }
+    const all = items.filter((i) => !i.history?.length && !i.imageUrl).map((i) => ({ item: i, guess: guessIntent(i.message) }));
+    console.log(`The model alone on all ${all.length} messages (without earlier turns), by confidence band:`);
+    for (const [low, high] of [[0, 0.3], [0.3, 0.4], [0.4, 0.45], [0.45, 0.5], [0.5, 0.6], [0.6, 0.7], [0.7, 1.01]] as const) {
+      const band = all.filter((a) => (a.guess?.confidence ?? 0) >= low && (a.guess?.confidence ?? 0) < high);
+      const right = band.filter((a) => a.guess?.intent === a.item.intent).length;
+      console.log(`  ${low.toFixed(2)}–${Math.min(high, 1).toFixed(2)}: ${right} of ${band.length} right (${band.length ? pct(right / band.length) : 'n/a'})`);
+    }
+    return 0;
+  }
+  const sets: readonly EvalSetEntry[] = file ? [{ name: file, path: file, minimum: 1, blind: isBlind(file) }]
+    : evalSets.filter((s) => !(tuningOnly && 'blind' in s && s.blind));
   let ok = true;
   for (const set of sets) {
     const score = evaluate(await loadEvalSet(set.path, set.minimum));
-    report(set.name, score, verbose);
+    report(set.name, score, verbose && !set.blind, summary || Boolean(set.blind));
     ok &&= score.intentAccuracy >= 0.9 && score.wrongFacts === 0;
   }
   return ok ? 0 : 1;

@@ -29,16 +29,30 @@ const pages: Record<string, string> = {
   contact: '/contact',
   'home ?gclid': '/?gclid=test',
   blogPost: '/how-to-find-your-main-water-shut-off-valve',
+  successStories: '/success-stories',
   store: '/store',
+  checkout: '/store/checkout/silver-vip-tank',
 };
+/**
+ * Pages that are noindex on purpose (a checkout is nobody's search result): Lighthouse's SEO
+ * category fails them on `is-crawlable` by design, so their SEO score is every other SEO audit's.
+ */
+const noindexPages = new Set(['checkout']);
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const budget = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1200, tbtMs: 50, cls: 0 };
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-/** A run's scores (0–100) and metrics. */
-function figuresOf(lhr: import('lighthouse').Result) {
-  const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Record<(typeof categories)[number], number>;
+/** A category's score (0–100) from its weighted audits, leaving out the ones named. */
+function scoreWithout(lhr: import('lighthouse').Result, id: (typeof categories)[number], left: string[]): number {
+  const refs = (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && !left.includes(ref.id));
+  const weight = refs.reduce((sum, ref) => sum + ref.weight, 0);
+  return weight ? Math.round((refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0) / weight) * 100) : 0;
+}
+
+/** A run's scores (0–100) and metrics; SEO without `is-crawlable` on a page that is noindex on purpose. */
+function figuresOf(lhr: import('lighthouse').Result, noindex = false) {
+  const scores = Object.fromEntries(categories.map((id) => [id, noindex && id === 'seo' ? scoreWithout(lhr, id, ['is-crawlable']) : Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Record<(typeof categories)[number], number>;
   return {
     scores,
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity,
@@ -48,9 +62,9 @@ function figuresOf(lhr: import('lighthouse').Result) {
 }
 
 /** Every score met and LCP and TBT under 80 % of their budgets: no need for a median. */
-function clearlyWithinBudget(lhr: import('lighthouse').Result): boolean {
+function clearlyWithinBudget(lhr: import('lighthouse').Result, noindex: boolean): boolean {
   if (lhr.runtimeError) return false;
-  const { scores, lcp, tbt, cls } = figuresOf(lhr);
+  const { scores, lcp, tbt, cls } = figuresOf(lhr, noindex);
   return categories.every((id) => scores[id] >= budget[id]) && lcp <= 0.8 * budget.lcpMs && tbt <= 0.8 * budget.tbtMs && cls <= budget.cls;
 }
 
@@ -96,7 +110,7 @@ try {
     for (let run = 0; run < runs; run++) {
       const result = await audit(`${base}${path}`);
       if (result?.lhr) lhrs.push(result.lhr);
-      if (run === 0 && result?.lhr && clearlyWithinBudget(result.lhr)) break;
+      if (run === 0 && result?.lhr && clearlyWithinBudget(result.lhr, noindexPages.has(name))) break;
     }
     const failed = lhrs.find((l) => l.runtimeError) ?? (lhrs.length ? undefined : { runtimeError: { message: 'no result' } });
     if (failed) {
@@ -106,7 +120,7 @@ try {
     // Each figure is the median of its own runs: on a shared two-core machine one run's TBT can be
     // several times another's, and the run with the median score says nothing about the median TBT.
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-    const figures = lhrs.map(figuresOf);
+    const figures = lhrs.map((l) => figuresOf(l, noindexPages.has(name)));
     const row = Object.fromEntries(categories.map((id) => [id, median(figures.map((f) => f.scores[id]))])) as Record<(typeof categories)[number], number>;
     const [lcp, tbt, cls] = [median(figures.map((f) => f.lcp)), median(figures.map((f) => f.tbt)), median(figures.map((f) => f.cls))];
     const lhr = lhrs[0]!;

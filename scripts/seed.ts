@@ -33,7 +33,6 @@ const frontmatterSchema = z.object({
   category: z.string().min(1),
   author: z.string().min(1),
   publishDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  featuredImage: z.string().optional(),
 });
 
 /** Reads every `*.md` in `dir` as a seed post: YAML frontmatter plus a Markdown body. */
@@ -57,7 +56,8 @@ export async function readSeedPosts(dir: string = blogSeedDir): Promise<SeedBlog
       content: match[2]!.trim(),
       excerpt: fm.excerpt,
       meta_description: fm.metaDescription,
-      featured_image: fm.featuredImage ?? null,
+      // A featured picture is uploaded in admin (/admin/blog), never named in a seed file.
+      featured_image: null,
       category: fm.category,
       author: fm.author,
       // Noon in Austin, so the date reads the same in UTC and in Central time, summer or winter.

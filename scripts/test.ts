@@ -1,12 +1,12 @@
 /**
- * `npm test`: everything CI checks, in order, on a fresh machine. Installs Debian's chromium if it is
- * missing and starts the local PostgreSQL if it is down, then: typecheck, unit and API tests, a
+ * `npm test`: everything CI checks, in order, on a fresh machine. Installs Debian's chromium and
+ * chromium-headless-shell if they are missing and starts the local PostgreSQL if it is down, then: typecheck, unit and API tests, a
  * build on a fresh embedded database, the end-to-end and accessibility suite against the served
  * build, the bundle budget and the Lighthouse budget.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { chromiumPath } from '../tests/support/browser.ts';
+import { browserPackages } from '../tests/support/browser.ts';
 import { findFreePort, portIsFree } from './lib/free-port.ts';
 
 // A server left running on 4400 (an earlier run, `npx playwright test`) would answer in place of
@@ -35,14 +35,15 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
   }
 }
 
-function ensureChromium(): void {
-  if (existsSync(chromiumPath)) return;
-  console.log(`Chromium is not at ${chromiumPath}; installing Debian's chromium package.`);
+function ensureBrowsers(): void {
+  const missing = browserPackages.filter((browser) => !existsSync(browser.path)).map((browser) => browser.pkg);
+  if (!missing.length) return;
+  console.log(`Installing Debian's ${missing.join(' and ')} (not on this machine yet).`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const install = () => spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (install().status !== 0) {
-    spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'update'], { stdio: 'inherit' });
-    if (install().status !== 0) throw new Error('Could not install chromium with apt-get. Install it by hand (apt-get install -y chromium) and run npm test again.');
+  const apt = (...args: string[]) => spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (apt('install', '-y', ...missing).status !== 0) {
+    apt('update');
+    if (apt('install', '-y', ...missing).status !== 0) throw new Error(`Could not install ${missing.join(' ')} with apt-get. Install them by hand (apt-get install -y ${missing.join(' ')}) and run npm test again.`);
   }
 }
 
@@ -71,7 +72,7 @@ async function waitFor(url: string, server: ChildProcess, seconds = 90): Promise
 }
 
 const started = Date.now();
-ensureChromium();
+ensureBrowsers();
 ensurePostgres();
 run('typecheck', 'npx', ['astro', 'check', '--minimumSeverity', 'warning']);
 run('unit and API tests', 'npx', ['vitest', 'run']);

@@ -2,13 +2,14 @@
  * The one process that opens the local PGlite folder serves it as PostgreSQL on 127.0.0.1, so
  * functions, the Astro build and scripts all connect with `pg` exactly as they would to a server.
  * pglite-socket 0.2 multiplexes many connections onto the single PGlite instance, keeping each
- * transaction on its own connection. A lock file stops a second process opening the same folder.
+ * transaction, and (./pglite-extended-affinity.ts) each extended-protocol query, on its own connection. A lock file stops a second process opening the same folder.
  */
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { openPglite } from '../../src/server/db/pglite';
+import { keepExtendedQueriesWhole } from './pglite-extended-affinity';
 
 export interface PgliteServer {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
@@ -76,6 +77,7 @@ export async function startPgliteServer({ dataDir, port }: { dataDir: string; po
     db = await openPglite(absoluteDir);
     // Every function invocation runs in its own worker with its own connection: allow plenty.
     server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 500 });
+    keepExtendedQueriesWhole(server);
     await server.start();
   } catch (error) {
     await server?.stop().catch(() => {});

@@ -8,6 +8,8 @@ export interface BlogPostView {
   category: string;
   author: string;
   publishDate: string;
+  /** The uploaded featured picture (its id in the blog image store), with alt text and size. */
+  featuredImage: { id: string; alt: string; width: number; height: number } | null;
 }
 
 /** The meta description, else the excerpt, else the first 160 characters of the content (SPEC §5). */

@@ -14,6 +14,10 @@ const review = (rating: number, fields: Partial<Review> = {}): Review => ({
   timestamp: 1_700_000_000,
   category: 'general',
   isDemo: false,
+  title: null,
+  featured: false,
+  reply: null,
+  photos: [],
   ...fields,
 });
 

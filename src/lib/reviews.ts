@@ -73,7 +73,7 @@ export interface ReviewsQuery {
 
 /**
  * SPEC §4's fallback: the category's reviews at the minimum rating; if fewer than 3, the minimum rating
- * only; if still fewer than 3, every review, highest rated first. At most 3 are returned; none means
+ * only; if still fewer than 3, every review, highest rated first. A review staff featured comes first. At most 3 are returned; none means
  * the block shows nothing. `list` is GET /api/reviews in the browser and the repository at build time.
  */
 export async function chooseReviews(
@@ -89,7 +89,7 @@ export async function chooseReviews(
   const rated = await list({ minRating });
   if (rated.length >= fallbackThreshold) return rated.slice(0, maxReviews);
   const all = await list({});
-  return [...all].sort((a, b) => b.rating - a.rating).slice(0, maxReviews);
+  return [...all].sort((a, b) => Number(b.featured) - Number(a.featured) || b.rating - a.rating).slice(0, maxReviews);
 }
 
 /** The average and count of first-party reviews, or undefined when there are none: never a made-up figure. */

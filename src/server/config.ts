@@ -41,6 +41,28 @@ const configSchema = z.object({
   /** Secret: the Netlify build hook that publishes the site. Never logged. Unset: `npm start` rebuilds locally. */
   NETLIFY_BUILD_HOOK_URL: z.string().trim().url().refine((v) => /^https?:\/\//.test(v)).optional().catch(undefined),
   /** Seconds between the first waiting publish request and its build, so changes made together share one build. */
+  /** Secret: Stripe's secret API key (sk_live_… / sk_test_…). Unset: checkout saves an order request and the office takes payment by phone. */
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(live|test)_[A-Za-z0-9_]+$/).optional().catch(undefined),
+  /** Secret: the signing secret of the Stripe webhook endpoint (whsec_…) for /api/webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().startsWith('whsec_').optional().catch(undefined),
+  /** Tests only (ignored in production): where the Stripe SDK sends its calls, e.g. a local server speaking Stripe's protocol. */
+  STRIPE_API_HOST: text,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional().catch(undefined),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional().catch(undefined),
+  /** Secret: the key of the HMAC-SHA256 that signs posts to /api/webhooks/jobs (at least 16 characters). Unset: that webhook answers 503. */
+  JOBS_WEBHOOK_SECRET: z.string().trim().min(16).optional().catch(undefined),
+  /** Twilio's account SID (AC + 32 hex characters); with TWILIO_AUTH_TOKEN and a sender, texts go through Twilio. */
+  TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/).optional().catch(undefined),
+  /** Secret: Twilio's auth token. Signs Twilio's posts to /api/webhooks/twilio and authenticates our calls. Never logged. */
+  TWILIO_AUTH_TOKEN: z.string().trim().min(16).optional().catch(undefined),
+  /** The number texts come from, in E.164 (+15125550100); or TWILIO_MESSAGING_SERVICE_SID. */
+  TWILIO_FROM: z.string().trim().regex(/^\+[1-9]\d{7,14}$/).optional().catch(undefined),
+  /** A Twilio Messaging Service (MG + 32 hex characters) to send from, instead of TWILIO_FROM. */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().trim().regex(/^MG[0-9a-fA-F]{32}$/).optional().catch(undefined),
+  /** Tests only (ignored in production): where Twilio's REST API is reached, e.g. a local server speaking its protocol. */
+  TWILIO_API_BASE: z.string().trim().url().refine((v) => /^https?:\/\//.test(v)).optional().catch(undefined),
+  /** Folder for texts written as files when Twilio is not configured. */
+  SMS_DIR: text,
   PUBLISH_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120).catch(120),
 });
 
@@ -91,6 +113,27 @@ export function requireSecret(name: SecretName, env: Record<string, string | und
   if (value) return value;
   assertSecrets([name], env);
   return localSecrets[name];
+}
+
+/** Twilio's settings when texts can go through Twilio (account, token and a sender), else undefined: texts are written as files. */
+export function twilioConfig(env: Record<string, string | undefined> = process.env) {
+  const c = readConfig(env);
+  if (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN || !(c.TWILIO_FROM || c.TWILIO_MESSAGING_SERVICE_SID)) return undefined;
+  return {
+    accountSid: c.TWILIO_ACCOUNT_SID,
+    authToken: c.TWILIO_AUTH_TOKEN,
+    from: c.TWILIO_FROM,
+    messagingServiceSid: c.TWILIO_MESSAGING_SERVICE_SID,
+    apiBase: (!isProduction(env) && c.TWILIO_API_BASE ? c.TWILIO_API_BASE : 'https://api.twilio.com').replace(/\/+$/, ''),
+  };
+}
+
+/**
+ * Whether texts reach people from here: Twilio is configured, or this is a local run (not on Netlify),
+ * where texts are written as files under SMS_DIR. On Netlify without Twilio, nothing offers a text.
+ */
+export function textsAvailable(env: Record<string, string | undefined> = process.env): boolean {
+  return Boolean(twilioConfig(env)) || !env.NETLIFY;
 }
 
 /** The client-hash key: the configured secret, or in production a ConfigError; a fixed local value elsewhere. */

@@ -144,6 +144,7 @@ describe.each(testDatabaseKinds)('/api/admin/products on %s', (kind) => {
     const newOne = { kind: 'membership', name: 'Gold VIP', description: '', features: ['Two visits'], propertyType: 'residential', image: null, price: '99', termMonths: 12, active: false };
     await expectRefused(await call(ownerCookie, 'POST', '/api/admin/products', { ...newOne, slug: 'Gold VIP!' }), 400, /lower-case letters and digits/);
     await expectRefused(await call(ownerCookie, 'POST', '/api/admin/products', { ...newOne, slug: 'silver-vip-tank' }), 409, /silver-vip-tank is already used/);
+    await expectRefused(await call(ownerCookie, 'POST', '/api/admin/products', { ...newOne, slug: 'cart' }), 400, /store uses "cart" and "success" for its own pages/);
     await expectRefused(await call(ownerCookie, 'POST', '/api/admin/products', { ...newOne, slug: 'gold-vip', termMonths: null }), 400, /needs a term/);
     await expectRefused(await call(staffCookie, 'PATCH', '/api/admin/products', { ids: [silver.id] }), 409, /Reload the page/);
     await expectRefused(await call(ownerCookie, 'PATCH', '/api/admin/products/999999', { price: '10' }), 404);

@@ -1,5 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createDb } from '../../src/server/db/connect';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { createTestSchema } from '../../src/server/db/test-databases';
 import type { RunningSite } from '../../scripts/serve';
 import { errorFormat, noDatabaseEnv, startTestSite } from '../support/test-site';
@@ -104,47 +110,72 @@ describe('the site server on PostgreSQL', () => {
   });
 });
 
-describe('the functions bundled by Netlify', () => {
-  let site: RunningSite;
-  let stop: () => Promise<void>;
+/** netlify.toml's [functions] settings in the form Netlify's bundler takes (camelCase keys). */
+async function functionsConfig(): Promise<Record<string, Record<string, unknown>>> {
+  const { resolveConfig } = await import('@netlify/config');
+  const { config } = await resolveConfig({ config: 'netlify.toml', cwd: process.cwd(), offline: true, buffer: true });
+  const camel = (key: string) => key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+  return Object.fromEntries(Object.entries(config.functions ?? {}).map(([name, settings]) => [name, Object.fromEntries(Object.entries(settings as object).filter(([key]) => key !== 'directory').map(([key, value]) => [camel(key), value]))]));
+}
+
+describe('the functions as Netlify bundles them', () => {
+  // Netlify's own bundler (@netlify/zip-it-and-ship-it, with netlify.toml's settings) builds every
+  // function as a deploy does; each bundle is then loaded and called: proof that they deploy as
+  // written. One pass bundles them all, so this costs about a minute however many functions there are.
+  const out = mkdtempSync(path.join(tmpdir(), 'eps-functions-'));
+  const sources = readdirSync('netlify/functions').filter((f) => f.endsWith('.ts'));
+  let bundled: { name: string; path: string }[] = [];
+  const savedEnv = { ...process.env };
+  let dropSchema: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    process.env.CHAT_RATE_LIMIT = 'off';
-    ({ site, stop } = await startTestSite(noDatabaseEnv, { functions: 'netlify-dev' }));
-  });
+    // The bundles connect the way deployed functions do: over a URL, here to a migrated test schema.
+    const schema = await createTestSchema();
+    dropSchema = schema.drop;
+    const db = createDb({ DATABASE_URL: schema.url });
+    await migrateToLatest(db);
+    await db.destroy();
+    delete process.env.NETLIFY_DATABASE_URL;
+    Object.assign(process.env, { DATABASE_URL: schema.url, CHAT_RATE_LIMIT: 'off', RATE_LIMIT_DISABLED: '1' });
+    const { zipFunctions } = await import('@netlify/zip-it-and-ship-it');
+    bundled = await zipFunctions(['netlify/functions'], out, { archiveFormat: 'none', basePath: process.cwd(), config: await functionsConfig() });
+  }, 600_000);
   afterAll(async () => {
-    delete process.env.CHAT_RATE_LIMIT;
-    await stop?.();
+    process.env = savedEnv;
+    await dropSchema?.();
+    rmSync(out, { recursive: true, force: true });
   });
 
-  // @netlify/dev bundles each function with Netlify's own bundler: proof that they deploy as written.
-  // Its first request bundles every function, which takes longer as functions are added.
-  test('GET /api/health still answers', async () => {
-    const response = await fetch(`${site.url}/api/health`);
-    expect(await response.json()).toEqual({ ok: true, db: 'pglite', migrations: migrationCount });
-  }, 300_000);
+  /** A bundled function's own module (what Netlify's bootstrap imports), called as Netlify calls it. */
+  const call = async (name: string, request: Request): Promise<Response> => {
+    const entry = path.join(out, name, 'netlify', 'functions', `${name}.mjs`);
+    const mod = (await import(pathToFileURL(entry).href)) as { default: (request: Request, context: unknown) => Promise<Response> };
+    const context = { ip: '127.0.0.1', requestId: `bundle-${name}`, geo: {}, params: {}, waitUntil: (promise: Promise<unknown>) => void promise.catch(() => {}) };
+    return mod.default(request, context);
+  };
 
-  test('every other function bundles and answers without a server error', async () => {
-    // One request per function file (its first path): each request starts a fresh worker here.
-    for (const file of (await readdir('netlify/functions')).filter((f) => f.endsWith('.ts'))) {
-      const source = await readFile(`netlify/functions/${file}`, 'utf8');
+  test('every function bundles', () => {
+    expect(bundled.map((f) => f.name).sort()).toEqual(sources.map((f) => f.replace(/\.ts$/, '')).sort());
+  });
+
+  test('every bundle loads and answers its first path without a server error', async () => {
+    for (const file of sources) {
+      const name = file.replace(/\.ts$/, '');
+      const source = readFileSync(`netlify/functions/${file}`, 'utf8');
       const first = /\bpath:\s*\[?\s*'([^']+)'/.exec(source)?.[1];
-      if (!first || first === '/api/health') continue;
-      const response = await fetch(`${site.url}${first.replace(/:\w+/g, '1').replace(/\/\*$/, '/get-session')}`);
+      if (!first) continue;
+      const response = await call(name, new Request(`http://localhost${first.replace(/:\w+/g, '1').replace(/\/\*$/, '/get-session')}`));
       expect(response.status, `${file}: GET ${first}`).toBeLessThan(500);
       expect(response.headers.get('x-content-type-options'), first).toBe('nosniff');
     }
-  }, 300_000);
+  }, 120_000);
 
-  // The assistant's content index (a JSON import) must survive bundling. The local runtime
-  // base64-decodes multipart bodies (a 49-byte garble arrives for a 400-byte form), so a photo
-  // cannot be uploaded through it; the photo functions are only checked to load and answer.
   test('the chat answers from its bundled content index, and the photo functions load and answer', async () => {
-    const post = (path: string, body: unknown) => fetch(`${site.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (name: string, path: string, body: unknown) => call(name, new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' }, body: JSON.stringify(body) }));
     const chat = { messages: [{ role: 'user', content: 'Do you serve 78613?' }], sessionId: `session_${Date.now()}`, conversationId: `conv_${Date.now()}`, pageContext: '/' };
-    expect((await (await post('/api/chatbot', chat)).json()).message).toContain('Cedar Park');
-    expect((await post('/api/chatbot/upload-image', {})).status).toBe(415);
-    expect((await fetch(`${site.url}/api/chatbot/image/${'0'.repeat(32)}`)).status).toBe(404);
-  }, 180_000);
+    expect((await (await post('chatbot', '/api/chatbot', chat)).json()).message).toContain('Cedar Park');
+    expect((await post('chatbot-upload-image', '/api/chatbot/upload-image', {})).status).toBe(415);
+    expect((await call('chatbot-image', new Request(`http://localhost/api/chatbot/image/${'0'.repeat(32)}`))).status).toBe(404);
+  }, 60_000);
 });
 
 describe('the health function without a database', () => {

@@ -170,6 +170,7 @@ describe.each(testDatabaseKinds)('the 404 log and redirects (%s)', (kind) => {
     expect(health.migrations.latest).toBe(newest);
     expect(health.publishing).toMatchObject({ mode: 'local' });
     expect(health.outbox).toMatchObject({ pending: expect.any(Number), dead: expect.any(Number) });
+    expect(health.blogScheduler).toMatchObject({ scheduled: expect.any(Number), recentlyPublished: expect.any(Array) });
   });
 });
 

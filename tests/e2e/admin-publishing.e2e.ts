@@ -66,6 +66,7 @@ test('the 404s and redirects screen and the site health screen pass axe', async 
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { name: 'Email outbox' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Database' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Blog scheduler/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -124,7 +124,8 @@ async function withOwnSite(seed: (db: Kysely<Database>) => Promise<void>, fn: (s
   const database = await databaseForScripts({ ...process.env, DATABASE_URL: undefined, NETLIFY_DATABASE_URL: undefined, PGLITE_DIR: path.join(dir, 'pglite') });
   let site: RunningSite | undefined;
   try {
-    site = await startSite({ port: await findFreePort(), database, quiet: true });
+    // No publisher: it would rebuild into the same dist/ the main e2e site serves, under another spec's publish.
+    site = await startSite({ port: await findFreePort(), database, quiet: true, publisher: false });
     await withScriptDb(database, seed);
     await fn(site);
   } finally {

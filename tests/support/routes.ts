@@ -10,8 +10,12 @@ export const specAdminRoutes: string[] = [
   '/admin/referrals', '/admin/email-templates',
 ];
 
-/** Routes with a dynamic segment: any value answers 200 with the page for that capability. */
-export const dynamicRoutes: string[] = ['/ref/ABC123', '/leave-review/some-token', '/email-preferences/some-token', '/referred-by/42'];
+/**
+ * Routes with a dynamic segment: any value answers 200 with the page for that capability. The referral
+ * links (/ref/{code}, /referred-by/{id}) answer 302 to /referral-offer instead, after recording the
+ * click: tests/e2e/referrals.e2e.ts and tests/api/referrals.test.ts check them.
+ */
+export const dynamicRoutes: string[] = ['/leave-review/some-token', '/email-preferences/some-token'];
 
 export const redirects: [from: string, to: string][] = [
   ['/toilet-repair-services', '/toilet-faucet'],
@@ -32,10 +36,13 @@ export const pageTypes: Record<string, string> = {
   area: '/service-area',
   blogIndex: '/blog',
   blogPost: '/how-to-find-your-main-water-shut-off-valve',
+  successStories: '/success-stories',
   contact: '/contact',
   store: '/store',
+  checkout: '/store/checkout/silver-vip-tank',
   faq: '/faq',
-  interim: '/customer-portal',
+  smsSignup: '/sms-signup',
+  portal: '/customer-portal',
   tool: '/plumbing-cost-estimator',
   admin: '/admin/oauth-login',
 };

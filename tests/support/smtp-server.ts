@@ -36,8 +36,11 @@ function decodeSubject(raw: string): string {
     .trim();
 }
 
-/** Starts the server on 127.0.0.1 (an ephemeral port). `refuseFirst: Infinity` refuses everything. */
-export async function startTestSmtpServer({ refuseFirst = 0 }: { refuseFirst?: number } = {}): Promise<TestSmtpServer> {
+/**
+ * Starts the server on 127.0.0.1 (an ephemeral port). `refuseFirst: Infinity` refuses everything;
+ * `rejectRecipient` answers 550 (no such mailbox) to RCPT TO for the addresses it picks: a hard bounce.
+ */
+export async function startTestSmtpServer({ refuseFirst = 0, rejectRecipient }: { refuseFirst?: number; rejectRecipient?: (address: string) => boolean } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const state = { refused: 0 };
@@ -47,6 +50,13 @@ export async function startTestSmtpServer({ refuseFirst = 0 }: { refuseFirst?: n
     logger: false,
     // No network here: a reverse DNS lookup of 127.0.0.1 would only wait for its timeout.
     disableReverseLookup: true,
+    onRcptTo(address, _session, callback) {
+      if (rejectRecipient?.(address.address)) {
+        callback(Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

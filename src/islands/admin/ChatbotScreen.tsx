@@ -21,6 +21,7 @@ import {
 } from './chatbot.store';
 import SortHeader from './SortHeader';
 import { $staff, loadStaff } from './session.store';
+import Pager from './Pager';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' });
 const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'America/Chicago' });
@@ -255,13 +256,7 @@ function ConversationsTab() {
         </p>
         {list.status === 'error' && <p role="alert" className="mt-2 font-semibold text-red-700">{list.message} <button type="button" className="underline" onClick={() => void loadConversations()}>Try again</button></p>}
         <ConversationTable />
-        {pages > 1 && (
-          <nav aria-label="Pages" className="mt-3 flex items-center gap-2">
-            <button type="button" className={small} disabled={query.page <= 1} onClick={() => setConversationQuery({ page: query.page - 1 })}>Previous</button>
-            <span className="text-sm">Page {query.page} of {pages}</span>
-            <button type="button" className={small} disabled={query.page >= pages} onClick={() => setConversationQuery({ page: query.page + 1 })}>Next</button>
-          </nav>
-        )}
+        <Pager label="Pages" page={query.page} pages={pages} onPage={(page) => setConversationQuery({ page })} />
       </div>
       <TranscriptPanel />
     </div>

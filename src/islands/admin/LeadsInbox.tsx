@@ -8,6 +8,7 @@ import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 're
 import { leadStatuses, leadStatusLabels, type LeadSummary } from '../../lib/api/admin/leads.contract';
 import { $leadList, $leadQuery, $openLead, closeLead, loadLeads, openLead, queryFromSearch, saveLead, searchFromQuery, setLeadQuery, type LeadQuery } from './leads.store';
 import { $staff, loadStaff } from './session.store';
+import Pager from './Pager';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' });
 const when = (iso: string) => dateTime.format(new Date(iso));
@@ -193,13 +194,7 @@ export default function LeadsInbox() {
             </tbody>
           </table>
         </div>
-        {pages > 1 && (
-          <nav aria-label="Pages" className="mt-3 flex items-center gap-2">
-            <button type="button" className="btn btn-outline px-3 text-sm" disabled={query.page <= 1} onClick={() => setLeadQuery({ page: query.page - 1 })}>Previous</button>
-            <span className="text-sm">Page {query.page} of {pages}</span>
-            <button type="button" className="btn btn-outline px-3 text-sm" disabled={query.page >= pages} onClick={() => setLeadQuery({ page: query.page + 1 })}>Next</button>
-          </nav>
-        )}
+        <Pager label="Pages" page={query.page} pages={pages} onPage={(page) => setLeadQuery({ page })} />
         <p className="mt-3 text-sm"><a href={`/api/admin/leads.csv${searchFromQuery({ ...query, page: 1, pageSize: 25 })}`} download>Download these as CSV</a></p>
       </div>
       <LeadPanel />

@@ -14,6 +14,7 @@ import PublishingPanel, { when } from './PublishingPanel';
 import SortHeader from './SortHeader';
 import { $notFound, $notFoundQuery, $redirects, createRedirect, deleteRedirect, loadNotFound, loadPublishing, loadRedirects, setNotFoundQuery, updateRedirect, type NotFoundQuery } from './publishing.store';
 import { $staff, loadStaff } from './session.store';
+import Pager from './Pager';
 
 const features = tableFeatures({ rowSortingFeature });
 const column = createColumnHelper<typeof features, NotFoundRow>();
@@ -116,13 +117,7 @@ function NotFoundTable() {
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav aria-label="Pages of missing paths" className="mt-3 flex items-center gap-2">
-          <button type="button" className="btn btn-outline px-3 text-sm" disabled={query.page <= 1} onClick={() => { $notFoundQuery.set({ ...query, page: query.page - 1 }); void loadNotFound(); }}>Previous</button>
-          <span className="text-sm">Page {query.page} of {pages}</span>
-          <button type="button" className="btn btn-outline px-3 text-sm" disabled={query.page >= pages} onClick={() => { $notFoundQuery.set({ ...query, page: query.page + 1 }); void loadNotFound(); }}>Next</button>
-        </nav>
-      )}
+      <Pager label="Pages of missing paths" page={query.page} pages={pages} onPage={(page) => { $notFoundQuery.set({ ...query, page }); void loadNotFound(); }} />
     </section>
   );
 }

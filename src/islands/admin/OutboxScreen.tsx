@@ -6,6 +6,7 @@ import { adminOutboxContract, adminOutboxResendContract, outboxStatuses } from '
 import { callContract } from '../../lib/api/client';
 import type { QueryOf, ReadOf } from '../../lib/api/contract';
 import { $staff, handleAdminError, loadStaff } from './session.store';
+import Pager from './Pager';
 
 type Query = QueryOf<typeof adminOutboxContract>;
 const $query = atom<Query>({ status: 'all', page: 1, pageSize: 25 });
@@ -33,6 +34,8 @@ async function resend(id: number, subject: string): Promise<void> {
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' });
 const labels = { pending: 'Waiting', sent: 'Sent', dead: 'Failed (gave up)' } as const;
+/** A customer email not sent on purpose (the address opted out, bounced or complained): it is never sent again. */
+const withheld = (m: { status: string; lastError: string | null }) => m.status === 'dead' && /^(suppressed|hard bounce): /.test(m.lastError ?? '');
 
 export default function OutboxScreen() {
   const staff = useStore($staff);
@@ -72,23 +75,17 @@ export default function OutboxScreen() {
               <tr key={m.id} className="border-t border-line align-top">
                 <td className="px-3 py-2 whitespace-nowrap">{when.format(new Date(m.createdAt))}</td>
                 <td className="px-3 py-2">{m.subject}{m.leadId && <a className="block text-xs" href={`/admin/leads?status=all&id=${m.leadId}`}>Open the lead</a>}</td>
-                <td className="px-3 py-2">{labels[m.status]}{m.sentAt && <span className="block text-xs text-muted">{when.format(new Date(m.sentAt))}</span>}</td>
+                <td className="px-3 py-2">{withheld(m) ? 'Not sent: opted out or suppressed' : labels[m.status]}{m.sentAt && <span className="block text-xs text-muted">{when.format(new Date(m.sentAt))}</span>}</td>
                 <td className="px-3 py-2">{m.attempts}</td>
                 <td className="px-3 py-2 break-words">{m.lastError ?? '—'}</td>
-                <td className="px-3 py-2">{m.status === 'dead' && <button type="button" className="btn btn-outline px-3 text-sm" onClick={() => void resend(m.id, m.subject)}>Send again</button>}</td>
+                <td className="px-3 py-2">{m.status === 'dead' && !withheld(m) && <button type="button" className="btn btn-outline px-3 text-sm" onClick={() => void resend(m.id, m.subject)}>Send again</button>}</td>
               </tr>
             ))}
             {data && data.rows.length === 0 && <tr><td colSpan={6} className="px-3 py-6 text-center text-muted">No emails here.</td></tr>}
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-3 flex items-center gap-2">
-          <button type="button" className="btn btn-outline px-3 text-sm" disabled={query.page <= 1} onClick={() => { $query.set({ ...query, page: query.page - 1 }); void load(); }}>Previous</button>
-          <span className="text-sm">Page {query.page} of {pages}</span>
-          <button type="button" className="btn btn-outline px-3 text-sm" disabled={query.page >= pages} onClick={() => { $query.set({ ...query, page: query.page + 1 }); void load(); }}>Next</button>
-        </nav>
-      )}
+      <Pager label="Pages" page={query.page} pages={pages} onPage={(page) => { $query.set({ ...query, page }); void load(); }} />
     </div>
   );
 }

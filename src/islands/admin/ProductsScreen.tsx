@@ -6,15 +6,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
-import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
-import { Dialog } from 'radix-ui';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { z } from 'zod';
 import {
   featuresSchema, formatCents, priceDollars, productKinds, productTextFields, propertyTypes, slugSchema, termMonths, type ProductRow,
 } from '../../lib/api/admin/products.contract';
-import SortHeader from './SortHeader';
+import { ActionDialog, described, Field, fieldClass } from './AdminForm';
+import ServerSortedTable, { serverSortedColumns } from './ServerSortedTable';
 import { $productNotice, $products, $productSort, createProduct, loadProducts, moveProduct, saveProductPricing, saveProductText, setProductSort, type ProductSort } from './products.store';
 import { $staff, loadStaff } from './session.store';
 
@@ -36,40 +35,6 @@ type PricingInput = z.input<typeof pricingForm>;
 
 const propertyLabel: Record<(typeof propertyTypes)[number], string> = { residential: 'Residential', commercial: 'Commercial', rental: 'Rental' };
 const termLabel = (p: ProductRow) => (p.termMonths === null ? 'One-time' : p.termMonths % 12 === 0 ? `${p.termMonths / 12} year${p.termMonths === 12 ? '' : 's'}` : `${p.termMonths} months`);
-const fieldClass = 'mt-1 w-full rounded-md border border-line px-3 py-2';
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: FieldError | { message?: string }; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-bold">{label}</label>
-      {children}
-      {error?.message ? <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">{error.message}</p> : hint ? <p id={`${id}-hint`} className="mt-1 text-sm text-muted">{hint}</p> : null}
-    </div>
-  );
-}
-const described = (id: string, error: unknown, hint = false) => ({ 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined });
-
-/** A dialog opened by a button in the row; the form inside closes it when it saves. */
-function ActionDialog({ trigger, label, title, description, children }: { trigger: string; label: string; title: string; description: string; children: (close: () => void) => ReactNode }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="btn btn-outline min-h-9 px-2.5 text-sm" aria-label={label}>{trigger}</button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl">
-          <Dialog.Title className="text-lg font-extrabold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
-          <div className="mt-3">{children(() => setOpen(false))}</div>
-          <Dialog.Close asChild><button type="button" className="btn btn-outline mt-3 px-3 text-sm">Cancel</button></Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 function TextFields({ id, register, errors }: { id: string; register: ReturnType<typeof useForm<TextInput>>['register']; errors: Partial<Record<keyof TextInput, FieldError>> }) {
   return (
     <>
@@ -204,8 +169,7 @@ function RowActions({ product, isOwner, first, last, canMove }: { product: Produ
   );
 }
 
-const features = tableFeatures({ rowSortingFeature });
-const column = createColumnHelper<typeof features, ProductRow>();
+const column = serverSortedColumns<ProductRow>();
 const sortIds: Record<string, ProductSort> = { sortOrder: 'order', name: 'name', priceCents: 'price' };
 
 function NameCell({ product }: { product: ProductRow }) {
@@ -241,18 +205,6 @@ export default function ProductsScreen() {
     column.display({ id: 'state', header: 'State', enableSorting: false, cell: (c) => stateBadge(c.row.original) }),
     column.display({ id: 'actions', header: () => <span className="sr-only">Actions</span>, enableSorting: false, cell: (c) => actions(c.row.original, c.row.index) }),
   ]);
-  const sorting: SortingState = [{ id: Object.entries(sortIds).find(([, v]) => v === sort)?.[0] ?? 'sortOrder', desc: false }];
-  const table = useTable({
-    features,
-    data: rows,
-    columns,
-    manualSorting: true,
-    state: { sorting },
-    onSortingChange: (updater) => {
-      const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      setProductSort(next ? sortIds[next.id] ?? 'order' : 'order');
-    },
-  });
   if (staff.status === 'loading') return <p aria-busy="true">Checking your sign-in…</p>;
   if (staff.status === 'error') return <p role="alert">{staff.message}</p>;
   return (
@@ -286,30 +238,7 @@ export default function ProductsScreen() {
           ))}
         </ul>
       </div>
-      <div className="hidden overflow-x-auto rounded-lg border border-line bg-white md:block">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Products{canMove ? ', in store order' : ''}</caption>
-          <thead className="bg-surface">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <SortHeader key={header.id} className="whitespace-nowrap" sorted={header.column.getIsSorted() ? 'asc' : false} onSort={header.column.getCanSort() ? () => header.column.toggleSorting(false) : undefined}>
-                    <table.FlexRender header={header} />
-                  </SortHeader>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-t border-line align-top">
-                {row.getAllCells().map((cell) => <td key={cell.id} className="px-3 py-2"><table.FlexRender cell={cell} /></td>)}
-              </tr>
-            ))}
-            {products.status === 'ready' && rows.length === 0 && <tr><td colSpan={6} className="px-3 py-6 text-center text-muted">No products yet.</td></tr>}
-          </tbody>
-        </table>
-      </div>
+      <ServerSortedTable rows={rows} columns={columns} sortIds={sortIds} sort={sort} onSort={setProductSort} caption={`Products${canMove ? ', in store order' : ''}`} empty={products.status === 'ready' && 'No products yet.'} />
     </div>
   );
 }

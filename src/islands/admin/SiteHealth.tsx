@@ -1,6 +1,7 @@
 /**
  * /admin/dashboard: site health in small cards: the email outbox worker and its queue, the reviews
- * sync, the database (reachable, how fast), migrations, and publishing (what builds now, the last result).
+ * sync, the blog scheduler (its last run, what waits and what it published), the database (reachable,
+ * how fast), migrations, and publishing (what builds now, the last result).
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
@@ -57,7 +58,7 @@ export default function SiteHealth() {
     return <p role="alert" className="card border-l-4 border-l-red-700 p-4">The site health could not be read: {health.message} <button type="button" className="underline" onClick={() => void loadHealth()}>Try again</button></p>;
   }
   const h = health.data;
-  const { outbox, reviewsSync, publishing } = h;
+  const { outbox, reviewsSync, publishing, blogScheduler } = h;
   return (
     <div className="grid gap-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -72,6 +73,13 @@ export default function SiteHealth() {
         <Card title="Reviews sync" tone={!reviewsSync.configured ? 'warn' : !reviewsSync.lastRun?.ok ? 'bad' : late(reviewsSync.lastRun, 24 * 60) ? 'warn' : 'good'}>
           <p>{reviewsSync.configured ? 'Google reviews are copied daily.' : 'Not set up: GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_IDS are not set, so the site shows its stored reviews.'}</p>
           <RunLine run={reviewsSync.lastRun} never="The reviews sync has not run yet (it runs daily at midnight UTC)." />
+        </Card>
+        <Card title="Blog scheduler" tone={blogScheduler.lastRun && !blogScheduler.lastRun.ok ? 'bad' : late(blogScheduler.lastRun, 1) ? 'warn' : 'good'}>
+          <p>{blogScheduler.scheduled === 0 ? 'No post is scheduled.' : <><strong>{blogScheduler.scheduled}</strong> scheduled post{blogScheduler.scheduled === 1 ? '' : 's'}; next: {when(blogScheduler.nextAt!)}.</>} <a href="/admin/blog" className="underline">Open the blog</a></p>
+          <RunLine run={blogScheduler.lastRun} never="The blog scheduler has not run yet (it runs every minute)." />
+          {blogScheduler.recentlyPublished.length > 0
+            ? <p>Last published by it: {blogScheduler.recentlyPublished.map((p, i) => <span key={`${p.slug}-${p.at}`}>{i > 0 && '; '}<a href={`/${p.slug}`} className="underline">{p.title}</a> ({when(p.at)})</span>)}.</p>
+            : <p className="text-muted">It has not published a post yet.</p>}
         </Card>
         <Card title="Database" tone={h.database.reachable ? ((h.database.latencyMs ?? 0) > 200 ? 'warn' : 'good') : 'bad'}>
           <p>{h.database.reachable ? 'Reachable' : 'Not reachable'} ({h.database.label}){h.database.latencyMs !== null ? `, answered in ${h.database.latencyMs} ms` : ''}.</p>

@@ -8,6 +8,7 @@ import { staffRoles } from '../../lib/api/admin/session.contract';
 import { adminStaffAddContract } from '../../lib/api/admin/staff.contract';
 import { $staff, loadStaff } from './session.store';
 import { $audit, $staffList, $staffNotice, addStaffMember, loadAudit, loadStaffList, updateStaffMember } from './staff.store';
+import Pager from './Pager';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' });
 type AddInput = z.input<typeof adminStaffAddContract.request>;
@@ -124,13 +125,7 @@ export default function StaffScreen() {
             </tbody>
           </table>
         </div>
-        {pages > 1 && (
-          <nav aria-label="Audit log pages" className="mt-3 flex items-center gap-2">
-            <button type="button" className="btn btn-outline px-3 text-sm" disabled={audit.page <= 1} onClick={() => void loadAudit(audit.page - 1)}>Previous</button>
-            <span className="text-sm">Page {audit.page} of {pages}</span>
-            <button type="button" className="btn btn-outline px-3 text-sm" disabled={audit.page >= pages} onClick={() => void loadAudit(audit.page + 1)}>Next</button>
-          </nav>
-        )}
+        <Pager label="Audit log pages" page={audit.page} pages={pages} onPage={(page) => void loadAudit(page)} />
       </section>
     </div>
   );

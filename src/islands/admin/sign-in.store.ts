@@ -6,6 +6,7 @@
  */
 import { map } from 'nanostores';
 import { safeNextPath } from '../../lib/admin/routes';
+import { emailPattern, linkParams, postSignIn as post, signInFailureText as failureText } from '../shared/email-code-sign-in';
 
 export type SignInStage = 'email' | 'code';
 export interface SignInState {
@@ -24,8 +25,7 @@ export const $signIn = map<SignInState>({ stage: 'email', email: '', code: '', b
 /** Reads ?email=&code=&next= from the link in the email (or a redirect from another admin page). */
 export function startSignIn(search: string): void {
   const params = new URLSearchParams(search);
-  const email = params.get('email')?.trim().slice(0, 254) ?? '';
-  const code = (params.get('code') ?? '').replace(/\D/g, '').slice(0, 6);
+  const { email, code } = linkParams(search);
   const googleFailed = params.get('error') === 'google';
   $signIn.set({
     ...$signIn.get(), email, code, stage: email && code ? 'code' : 'email', next: safeNextPath(params.get('next')),
@@ -33,27 +33,6 @@ export function startSignIn(search: string): void {
     tone: googleFailed ? 'error' : 'info',
   });
 }
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-async function post(path: string, body: unknown): Promise<{ ok: boolean; status: number; code?: string }> {
-  try {
-    const response = await fetch(path, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const data = (await response.json().catch(() => ({}))) as { code?: unknown };
-    return { ok: response.ok, status: response.status, code: typeof data.code === 'string' ? data.code : undefined };
-  } catch {
-    return { ok: false, status: 0 };
-  }
-}
-
-const failureText = (status: number, code?: string): string => {
-  if (status === 0) return 'We could not reach the site. Check your connection and try again.';
-  if (status === 429) return 'Too many attempts. Wait ten minutes, then ask for a new code.';
-  if (code === 'OTP_EXPIRED') return 'That code has expired. Ask for a new one.';
-  if (code === 'TOO_MANY_ATTEMPTS') return 'That code was tried too many times. Ask for a new one.';
-  if (status >= 500) return 'The sign-in service is not answering right now. Try again in a minute.';
-  return 'That code is not right for this email, or it was already used. Check it, or ask for a new one.';
-};
 
 export async function requestCode(email: string): Promise<void> {
   const clean = email.trim().toLowerCase();

@@ -4,6 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { company } from '../../business/company';
 import type { Review } from '../../lib/api/reviews.contract';
 import { displayAuthorName, ratingLabel, relativeTimeFrom, reviewsBlock, sourceLabel } from '../../lib/reviews';
 import { $reviews, loadReviews } from './reviews.store';
@@ -66,8 +67,19 @@ function ReviewCard({ review }: { review: Review }) {
       <figure className="flex flex-1 flex-col">
         <Stars rating={review.rating} />
         <blockquote className="mt-3 flex-1">
+          {review.title && <p className="font-bold">{review.title}</p>}
           <p id={textId} ref={text} className={expanded ? undefined : 'line-clamp-5'}>{review.text}</p>
         </blockquote>
+        {review.photos.length > 0 && (
+          // A group, not a list: the block's cards are its only list items.
+          <div role="group" className="mt-3 flex gap-2" aria-label={`Photos from ${name}`}>
+            {review.photos.map((photo, i) => (
+              <a key={photo.url} href={photo.url} target="_blank" rel="noopener" className="block rounded">
+                <img src={photo.url} alt={`Photo ${i + 1} from ${name} (opens full size)`} width={56} height={56} loading="lazy" decoding="async" className="h-14 w-14 rounded object-cover" />
+              </a>
+            ))}
+          </div>
+        )}
         {(overflows || expanded) && (
           <button type="button" className="mt-2 self-start rounded font-semibold text-brand-700 underline underline-offset-2" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)}>
             {expanded ? 'Show less' : 'Read the whole review'}
@@ -81,6 +93,12 @@ function ReviewCard({ review }: { review: Review }) {
           </span>
         </figcaption>
       </figure>
+      {review.reply && (
+        <div className="mt-4 rounded-md bg-surface p-3 text-sm" data-review-reply>
+          <p className="font-bold">Reply from {company.name}</p>
+          <p className="mt-1 whitespace-pre-line">{review.reply.text}</p>
+        </div>
+      )}
     </li>
   );
 }

@@ -27,6 +27,14 @@ export const reviewSchema = z.object({
   category: z.string(),
   /** Local sample data (never in production); the block labels such a card as a demo. */
   isDemo: z.boolean(),
+  /** The reviewer's title, for reviews left on our site. */
+  title: z.string().nullable(),
+  /** Chosen by staff: shown first. */
+  featured: z.boolean(),
+  /** Our public reply, shown under the review. */
+  reply: z.object({ text: z.string(), at: z.string() }).nullable(),
+  /** Photos the reviewer attached and agreed to publish (reviews left on our site). */
+  photos: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -46,6 +54,10 @@ const reviewReadSchema = z.object({
   timestamp: z.coerce.number().int().nonnegative(),
   category: z.string().catch(''),
   isDemo: z.boolean().catch(false),
+  title: z.string().nullable().catch(null),
+  featured: z.boolean().catch(false),
+  reply: z.object({ text: z.string(), at: z.string() }).nullable().catch(null),
+  photos: z.array(z.object({ url: z.string().regex(/^\/api\/review-photos\/[a-f0-9]{32}$/), width: z.number().int().positive(), height: z.number().int().positive() })).max(3).catch([]),
 });
 
 /** A list of reviews as the browser reads it: one unreadable record is dropped, not the list. */
@@ -70,4 +82,13 @@ export const reviewsContract = defineContract({
   read: reviewListReadSchema,
   // SPEC §9: reviews are cached 30 minutes.
   cache: { maxAgeSeconds: 30 * 60, cdnMaxAgeSeconds: 30 * 60 },
+});
+
+/** GET /api/review-photos/:id: a photo of an approved review whose author agreed to publish it, as JPEG. */
+export const reviewPhotoContract = defineContract({
+  path: '/api/review-photos/:id',
+  method: 'GET',
+  params: z.strictObject({ id: z.string().regex(/^[a-f0-9]{32}$/, 'There is no photo at this address.') }),
+  query: z.strictObject({}),
+  response: z.unknown(),
 });

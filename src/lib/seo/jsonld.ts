@@ -82,7 +82,7 @@ export function serviceLd(site: string, input: { name: string; description: stri
   };
 }
 
-export function blogPosting(site: string, post: { slug: string; title: string; description: string; publishDate: Date; updated?: Date; author: string; category: string; wordCount: number }): BlogPosting {
+export function blogPosting(site: string, post: { slug: string; title: string; description: string; publishDate: Date; updated?: Date; author: string; category: string; wordCount: number; image?: string }): BlogPosting {
   return {
     '@type': 'BlogPosting',
     headline: post.title,
@@ -93,7 +93,7 @@ export function blogPosting(site: string, post: { slug: string; title: string; d
     dateModified: (post.updated ?? post.publishDate).toISOString(),
     author: { '@type': 'Organization', name: post.author, url: site },
     publisher: { '@type': 'Organization', name: company.name, logo: { '@type': 'ImageObject', url: `${site.replace(/\/$/, '')}/logo-512.png` } },
-    image: `${site.replace(/\/$/, '')}/og/blog.png`,
+    image: new URL(post.image ?? '/og/blog.png', site).toString(),
     articleSection: post.category,
     wordCount: post.wordCount,
     inLanguage: 'en-US',

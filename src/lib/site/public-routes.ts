@@ -15,6 +15,6 @@ export const publicPageRoutes: string[] = [...new Set([
   '/referral-offer', '/contact', '/refer-a-friend', '/customer-portal', '/leave-review', '/request-review', '/unsubscribe',
   '/sms-signup', '/faq', '/privacy-policy', '/refund_returns', '/membership-benefits', '/success-stories', '/blog',
   '/schedule-appointment', '/about',
-  '/store', '/shop', '/category/memberships', '/category/products', '/store/checkout/success',
+  '/store', '/shop', '/category/memberships', '/category/products', '/store/cart', '/store/checkout/cart', '/store/checkout/success',
   ...[...memberships, ...products].map((p) => `/store/checkout/${p.slug}`),
 ])];

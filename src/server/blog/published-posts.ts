@@ -17,6 +17,9 @@ export function loadPublishedPosts(): Promise<BlogPostView[]> {
       category: r.category,
       author: r.author,
       publishDate: new Date(r.publish_date).toISOString(),
+      featuredImage: r.featured_image && r.featured_image_width && r.featured_image_height
+        ? { id: r.featured_image, alt: r.featured_image_alt ?? '', width: r.featured_image_width, height: r.featured_image_height }
+        : null,
     }));
   });
   return cached;

@@ -1,20 +1,32 @@
 /** The database as Kysely sees it: one entry per table, typed in ./tables. */
 import type { Kysely } from 'kysely';
 import type { BlogPostTable } from './tables/blog-post.table';
+import type { CommercialCustomerTable } from './tables/commercial-customer.table';
 import type { LeadTable } from './tables/lead.table';
 import type { NotFoundHitTable } from './tables/not-found-hit.table';
 import type { OutboxMessageTable } from './tables/outbox-message.table';
 import type { PageMetadataTable } from './tables/page-metadata.table';
 import type { ProductTable } from './tables/product.table';
+import type { SuccessStoryTable } from './tables/success-story.table';
 import type { RateLimitCounterTable } from './tables/rate-limit.table';
 import type { ReviewTable } from './tables/review.table';
+import type { ReviewRequestTable, ReviewSettingsTable } from './tables/review-request.table';
 import type { TrackingNumberTable } from './tables/tracking-number.table';
 import type { AuditLogTable, AuthSessionTable, AuthUserTable, StaffMemberTable } from './tables/staff.table';
 import type { ChatConversationTable, ChatFeedbackTable, ChatImageTable, ChatMessageTable, ChatNoteTable, ChatQuickResponseTable } from './tables/chat.table';
 import type { PublishRequestTable, RedirectTable, ScheduledRunTable, SiteBuildTable } from './tables/publishing.table';
+import type { CustomerTable, ServiceAddressTable } from './tables/customer.table';
+import type { OrderItemTable, OrderTable, StripeEventTable } from './tables/order.table';
+import type { MembershipTable } from './tables/membership.table';
+import type { JobTable } from './tables/job.table';
+import type { PortalSessionTable, PortalUserTable } from './tables/portal-auth.table';
+import type { EmailPreferenceTable, EmailSuppressionTable, EmailTemplateTable } from './tables/email.table';
+import type { SmsConsentTable, SmsSubscriptionEventTable } from './tables/sms.table';
+import type { ReferralClickTable, ReferralCodeTable, ReferralCreditTable, ReferralTable } from './tables/referral.table';
 
 export interface Database {
   blog_posts: BlogPostTable;
+  commercial_customers: CommercialCustomerTable;
   leads: LeadTable;
   not_found_hits: NotFoundHitTable;
   outbox_messages: OutboxMessageTable;
@@ -37,6 +49,27 @@ export interface Database {
   publish_requests: PublishRequestTable;
   redirects: RedirectTable;
   scheduled_runs: ScheduledRunTable;
+  success_stories: SuccessStoryTable;
+  customers: CustomerTable;
+  service_addresses: ServiceAddressTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  memberships: MembershipTable;
+  stripe_events: StripeEventTable;
+  jobs: JobTable;
+  portal_users: PortalUserTable;
+  portal_sessions: PortalSessionTable;
+  referral_codes: ReferralCodeTable;
+  referral_clicks: ReferralClickTable;
+  referrals: ReferralTable;
+  referral_credits: ReferralCreditTable;
+  review_requests: ReviewRequestTable;
+  review_settings: ReviewSettingsTable;
+  email_templates: EmailTemplateTable;
+  email_preferences: EmailPreferenceTable;
+  email_suppressions: EmailSuppressionTable;
+  sms_consents: SmsConsentTable;
+  sms_subscription_events: SmsSubscriptionEventTable;
 }
 
 export type Db = Kysely<Database>;

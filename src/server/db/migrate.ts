@@ -25,7 +25,13 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     provider: new FileMigrationProvider({ fs, path, migrationFolder }),
     migrationTableSchema: rows[0]?.schema ?? 'public',
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  let { error, results = [] } = await migrator.migrateToLatest();
+  // Kysely's migrator looks its table up by scanning every schema; another schema dropped during that
+  // scan (a parallel test run tidying its own) fails it with "schema … does not exist" before anything
+  // is applied. That says nothing about this database, so the scan is tried again.
+  for (let retry = 0; retry < 3 && error && isOtherSchemaGone(error, rows[0]?.schema); retry++) {
+    ({ error, results = [] } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName;
     const reason = error instanceof Error ? error.message : String(error);
@@ -37,6 +43,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     );
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+function isOtherSchemaGone(error: unknown, ownSchema: string | undefined): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === '3F000' && !!ownSchema && !String(message).includes(`"${ownSchema}"`);
 }
 
 /** How many migrations this database has applied; 0 when it has never been migrated. */

@@ -6,13 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createDb } from './connect';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
 import { kyselyForPglite, openPglite } from './pglite';
+import { testPostgresUrl, testSchemaPrefix } from './test-postgres';
 
-export const testPostgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { testPostgresUrl };
 export const testDatabaseKinds = ['pglite', 'postgres'] as const;
 export type TestDatabaseKind = (typeof testDatabaseKinds)[number];
 
@@ -40,16 +41,29 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/** The run named by the global setup (tests/support/postgres-schemas.global-setup.ts), if any. */
+function currentRun(): string | undefined {
+  try {
+    return inject('testSchemaRun');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A new, empty schema on the test PostgreSQL server and a URL whose connections use it
  * (`?options=-c search_path=...`), for code that only takes a DATABASE_URL, such as the site server.
+ * Under the global setup `drop` does nothing: the teardown drops the run's schemas once no worker is
+ * migrating (a drop during another worker's migration breaks it). Outside it, `drop` drops at once.
  */
 export async function createTestSchema(): Promise<{ schema: string; url: string; drop(): Promise<void> }> {
-  const schema = `test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const run = currentRun();
+  const schema = `${testSchemaPrefix(run ?? Date.now().toString(36))}${randomBytes(4).toString('hex')}`;
   await adminQuery(`create schema ${schema}`);
   const url = new URL(testPostgresUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { schema, url: url.toString(), drop: () => adminQuery(`drop schema if exists ${schema} cascade`) };
+  const drop = run ? async () => {} : () => adminQuery(`drop schema if exists ${schema} cascade`);
+  return { schema, url: url.toString(), drop };
 }
 
 /** Opens one test database, migrated to the latest schema. */

@@ -28,10 +28,28 @@ export const errorCatalogue = {
     hint: 'A setting this function needs in production is missing; the log names the variable.',
     headers: { 'Retry-After': '3600' },
   },
+  JobsWebhookNotConfigured: {
+    status: 503,
+    text: 'Job webhooks are not set up on this site yet (JOBS_WEBHOOK_SECRET is not configured), so this job was not stored. Ask the site owner to set the secret, then send the job again.',
+    hint: 'Set JOBS_WEBHOOK_SECRET (at least 16 characters, e.g. `openssl rand -hex 32`) in the Netlify environment and give the same value to the field-service system that signs the posts.',
+    headers: { 'Retry-After': '3600' },
+  },
   SignInRequired: {
     status: 401,
     text: 'You are not signed in, or your session has ended. Sign in again to continue.',
     hint: 'No valid staff session cookie came with the request (signed out, 30 minutes idle or 12 hours since sign-in).',
+    headers: {},
+  },
+  CustomerSignInRequired: {
+    status: 401,
+    text: 'You are not signed in to the customer portal, or your session has ended. Sign in again with your email to continue.',
+    hint: 'No valid portal session cookie came with the request (signed out, or 7 days unused), or no customer record has the session\'s email any more.',
+    headers: {},
+  },
+  CustomerAccountNotChosen: {
+    status: 409,
+    text: 'Several customer accounts use your email. Choose which account to open, then try again.',
+    hint: 'The portal session has several customer records with its email and none chosen yet (POST /api/portal/account).',
     headers: {},
   },
   Forbidden: {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import type { ApiContract, ParamsOf, QueryOf, RequestOf, ResponseInputOf } from '../../lib/api/contract';
+import type { CustomerSession } from '../auth/customer-session';
 import type { StaffSession } from '../auth/staff-session';
 import { withDb } from '../db/connect';
 import { fieldErrors, humanIssueMessage } from '../../lib/api/validation';
@@ -30,6 +31,8 @@ export interface HandlerInput<C extends ApiContract> {
   params: ParamsOf<C>;
   /** The signed-in staff member, for `staff` and `owner` contracts (checked before the handler runs). */
   staff: C['access'] extends 'staff' | 'owner' ? StaffSession : undefined;
+  /** The signed-in customer, for `customer` contracts (checked before the handler runs; the chosen record may still be null). */
+  customer: C['access'] extends 'customer' ? CustomerSession : undefined;
   /** The exact request bytes, for `bodyType: 'raw'` (signed webhooks). */
   rawBody: C['bodyType'] extends 'raw' ? Uint8Array : undefined;
   log: Logger;
@@ -165,7 +168,6 @@ export function defineHandler<C extends ApiContract>(
 ): NetlifyHandler {
   const allowed = contract.method === 'GET' ? ['GET', 'HEAD'] : [contract.method];
   const access = contract.access ?? 'public';
-  if (access === 'customer') throw new Error(`${contract.path}: customer access is not available yet; only public, staff and owner contracts can be served.`);
   if (contract.path.startsWith('/api/admin/') && access !== 'staff' && access !== 'owner') {
     throw new Error(`${contract.path}: every /api/admin/ contract must have access 'staff' or 'owner'.`);
   }
@@ -192,6 +194,13 @@ export function defineHandler<C extends ApiContract>(
         if (!staff) throw appError('SignInRequired');
         if (!roleMeets(staff.role, access)) throw appError('Forbidden');
       }
+      let customer: CustomerSession | undefined;
+      if (access === 'customer') {
+        // Only the portal's own cookie and tables: a staff session is not a customer session, and back.
+        const { customerFromRequest } = await import('../auth/customer-session');
+        customer = (await withDb((db) => customerFromRequest(db, request))) ?? undefined;
+        if (!customer) throw appError('CustomerSignInRequired');
+      }
       let params: unknown;
       if (contract.params) {
         const found = pathParams(contract.path, url.pathname);
@@ -202,7 +211,7 @@ export function defineHandler<C extends ApiContract>(
       const raw = contract.bodyType === 'raw' && contract.method !== 'GET' ? ((await readBody(request, contract)) as Uint8Array) : undefined;
       const body = contract.request && contract.method !== 'GET' && contract.bodyType !== 'raw' ? validate(contract.request, await readBody(request, contract), 'body') : undefined;
 
-      const result = await handle({ request, context, body: body as RequestOf<C>, query: query as QueryOf<C>, params: params as ParamsOf<C>, staff: staff as HandlerInput<C>['staff'], rawBody: raw as HandlerInput<C>['rawBody'], log, requestId });
+      const result = await handle({ request, context, body: body as RequestOf<C>, query: query as QueryOf<C>, params: params as ParamsOf<C>, staff: staff as HandlerInput<C>['staff'], customer: customer as HandlerInput<C>['customer'], rawBody: raw as HandlerInput<C>['rawBody'], log, requestId });
       response = result instanceof Response ? withSecurityHeaders(result) : json(result, { headers: cacheControl(contract) });
     } catch (error) {
       if (error instanceof HttpError) {

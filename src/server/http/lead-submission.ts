@@ -8,9 +8,11 @@ import { austinOffice, marbleFallsOffice } from '../../business';
 import { readCookie, trafficSourceCookie } from '../../lib/traffic-source';
 import type { Env } from '../db/connect';
 import { withDb } from '../db/connect';
+import type { Lead } from '../db/tables/lead.table';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { recordLead, leadRateLimit, type LeadSubmission, type RateLimitPolicy } from '../services/leads';
 import { mailerFromEnv } from '../services/mail';
+import { countRequest } from '../repositories/rate-limit.repository';
 import { deliverMessageNow } from '../services/outbox';
 import { clientAddress } from './client-address';
 import { readIdempotencyKey } from './idempotency';
@@ -32,6 +34,19 @@ export function rateLimitFor(env: Env, log: Logger): RateLimitPolicy | null {
 }
 
 /**
+ * Counts one request of `client` (its hash) in `bucket` and refuses it with a 429, Retry-After the
+ * rest of the window, when the client is over the policy's limit; nothing without a policy (limits
+ * off) or a client address.
+ */
+export async function refuseOverRateLimit(bucket: string, client: string | null, policy: Pick<RateLimitPolicy, 'limit' | 'windowSeconds'> | null, now = new Date()): Promise<void> {
+  if (!policy || !client) return;
+  const windowMs = policy.windowSeconds * 1000;
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  const hits = await withDb((db) => countRequest(db, bucket, client, new Date(windowStart)));
+  if (hits > policy.limit) throw new HttpError(429, rateLimitedText, { headers: { 'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now.getTime()) / 1000))) } });
+}
+
+/**
  * The tracking channel the visitor came from: the key the pre-paint script keeps in the
  * traffic_source cookie (SPEC §5). Anything that does not look like a channel key is not kept.
  */
@@ -40,14 +55,14 @@ export function trafficSourceOf(request: Request): string | null {
   return value && /^[a-z0-9][a-z0-9_-]{0,39}$/i.test(value) ? value.toLowerCase() : null;
 }
 
-interface SubmissionRequest {
+export interface SubmissionRequest {
   request: Request;
   context: Context | undefined;
   log: Logger;
 }
 
 /** Starts the first delivery of a notification without holding the answer (Netlify keeps the function alive for it). */
-function deliverSoon(messageId: number, context: Context | undefined, log: Logger): Promise<void> | undefined {
+export function deliverSoon(messageId: number, context: Context | undefined, log: Logger): Promise<void> | undefined {
   const task = (async () => {
     try {
       const mailer = mailerFromEnv();
@@ -64,8 +79,11 @@ function deliverSoon(messageId: number, context: Context | undefined, log: Logge
   return task;
 }
 
-/** Stores the lead and answers with its reference, or throws the HttpError the visitor should read. */
-export async function submitLead(submission: LeadSubmission, { request, context, log }: SubmissionRequest, env: Env = process.env): Promise<{ ok: true; reference: string }> {
+/**
+ * Stores the lead (or finds the one an earlier try of the same request stored) and starts its staff
+ * notification; throws the HttpError the visitor should read when it cannot. `fresh` is false for a replay.
+ */
+export async function storeLeadFromRequest(submission: LeadSubmission, { request, context, log }: SubmissionRequest, env: Env = process.env): Promise<{ lead: Lead; fresh: boolean }> {
   const idempotencyKey = readIdempotencyKey(request);
   let result;
   try {
@@ -92,11 +110,16 @@ export async function submitLead(submission: LeadSubmission, { request, context,
       throw new HttpError(422, keyReusedText);
     case 'replayed':
       log.info('lead request replayed', { leadId: result.lead.id, kind: result.lead.kind });
-      break;
+      return { lead: result.lead, fresh: false };
     case 'stored':
       log.info('lead stored', { leadId: result.lead.id, kind: result.lead.kind, status: result.lead.status });
       if (result.messageId !== null) await deliverSoon(result.messageId, context, log);
-      break;
+      return { lead: result.lead, fresh: true };
   }
-  return { ok: true, reference: result.lead.reference };
+}
+
+/** Stores the lead and answers with its reference, or throws the HttpError the visitor should read. */
+export async function submitLead(submission: LeadSubmission, request: SubmissionRequest, env: Env = process.env): Promise<{ ok: true; reference: string }> {
+  const { lead } = await storeLeadFromRequest(submission, request, env);
+  return { ok: true, reference: lead.reference };
 }

@@ -5,6 +5,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/database';
 import type { ChatNote, ChatQuickResponseRow } from '../db/tables/chat.table';
+import { containsPattern } from '../db/like-pattern';
 
 export type { ChatNote, ChatQuickResponseRow };
 
@@ -32,7 +33,6 @@ export interface ConversationPage {
 }
 
 /** `%`, `_` and `\` typed into the search box are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** created_at within the range of Central-time days (the end day included). */
 function createdWithin(column: string, range: DayRange): Expression<SqlBool>[] {
@@ -52,7 +52,7 @@ function filtered(db: Kysely<Database>, filter: ConversationFilter) {
     if (filter.archived === 'no') conditions.push(eb('c.archived_at', 'is', null));
     else if (filter.archived === 'yes') conditions.push(eb('c.archived_at', 'is not', null));
     if (filter.q) {
-      const pattern = likePattern(filter.q);
+      const pattern = containsPattern(filter.q);
       conditions.push(eb.or([
         eb('c.id', 'ilike', pattern),
         eb('c.page_context', 'ilike', pattern),

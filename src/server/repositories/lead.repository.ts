@@ -3,6 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { Lead, NewLead } from '../db/tables/lead.table';
 import type { OutboxEmail } from '../db/tables/outbox-message.table';
+import { phoneDigitsOf } from '../../lib/api/customer-fields';
+import { customerIdMatching } from './customer.repository';
 
 export type { Lead, NewLead };
 
@@ -10,8 +12,11 @@ export type { Lead, NewLead };
  * Inserts a lead unless its idempotency key is already stored. Returns the new row, or undefined
  * when the key existed (the caller then reads the stored lead with `findLeadByIdempotencyKey`).
  */
+/** The lead's values, linked in the same statement to the customer with its email or phone (when there is one). */
+const linked = (lead: NewLead) => ({ ...lead, customer_id: lead.customer_id ?? customerIdMatching(lead.email?.toLowerCase() ?? null, phoneDigitsOf(lead.phone)) });
+
 export async function insertLead(db: Kysely<Database>, lead: NewLead): Promise<Lead | undefined> {
-  const query = db.insertInto('leads').values(lead);
+  const query = db.insertInto('leads').values(linked(lead));
   return (lead.idempotency_key ? query.onConflict((oc) => oc.column('idempotency_key').doNothing()) : query)
     .returningAll()
     .executeTakeFirst();
@@ -30,7 +35,7 @@ export interface LeadMessage {
  */
 export async function insertLeadWithMessage(db: Kysely<Database>, lead: NewLead, message: LeadMessage | null): Promise<{ lead: Lead; messageId: number | null } | undefined> {
   const withLead = db.with('new_lead', (qc) => {
-    const insert = qc.insertInto('leads').values(lead);
+    const insert = qc.insertInto('leads').values(linked(lead));
     return (lead.idempotency_key ? insert.onConflict((oc) => oc.column('idempotency_key').doNothing()) : insert).returningAll();
   });
   if (!message) {

@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from 'vitest';
 import { describeEachDatabase } from '../db/test-databases';
-import { insertDemoReviews, listFirstPartyReviews, listReviews, upsertExternalReview, type ExternalReview } from './review.repository';
+import { insertDemoReviews, listFirstPartyReviews, listReviews, reviewFiguresBySource, upsertExternalReview, type ExternalReview } from './review.repository';
 
 const review = (externalId: string, fields: Partial<ExternalReview> = {}): ExternalReview => ({
   source: 'google_places',
@@ -74,5 +74,59 @@ describeEachDatabase('review repository', (db) => {
     const rows = await listReviews(db(), { limit: 10 });
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.is_demo)).toBe(true);
+  });
+});
+
+describeEachDatabase('review moderation in the repository', (db) => {
+  beforeEach(async () => {
+    await db().deleteFrom('reviews').execute();
+  });
+
+  const own = (id: string, status: 'pending' | 'approved' | 'rejected' | 'spam', rating: number, fields: Record<string, unknown> = {}) =>
+    db().insertInto('reviews').values({
+      rating, text: `Own review ${id}`, author_name: `Reviewer ${id}`, source: 'website', timestamp: 1_700_000_000, external_id: id, status, photos: '[]', ...fields,
+    }).returning('id').executeTakeFirstOrThrow();
+
+  test('synced and older reviews are approved by default; only approved reviews are listed and rated', async () => {
+    await upsertExternalReview(db(), review('g-ok'));
+    const [synced] = await db().selectFrom('reviews').select(['status', 'featured', 'photos', 'consent_to_publish']).execute();
+    expect(synced).toEqual({ status: 'approved', featured: false, photos: [], consent_to_publish: true });
+    await own('a', 'approved', 5);
+    await own('p', 'pending', 1);
+    await own('r', 'rejected', 1);
+    await own('s', 'spam', 1);
+    expect((await listReviews(db(), { limit: 10 })).map((r) => r.external_id).sort()).toEqual(['a', 'g-ok']);
+    expect((await listFirstPartyReviews(db())).map((r) => r.external_id)).toEqual(['a']);
+  });
+
+  test('a re-sync never changes a review staff rejected', async () => {
+    await upsertExternalReview(db(), review('g-hidden'));
+    await db().updateTable('reviews').set({ status: 'rejected' }).where('external_id', '=', 'g-hidden').execute();
+    await upsertExternalReview(db(), review('g-hidden', { text: 'Edited' }));
+    expect(await listReviews(db(), { limit: 10 })).toEqual([]);
+  });
+
+  test('a featured review comes first, whatever its rating', async () => {
+    await own('five', 'approved', 5);
+    await own('four-featured', 'approved', 4, { featured: true });
+    expect((await listReviews(db(), { limit: 10 })).map((r) => r.external_id)).toEqual(['four-featured', 'five']);
+  });
+
+  test('the database refuses an unknown status', async () => {
+    await expect(own('bad', 'published' as never, 5)).rejects.toThrow();
+  });
+
+  test('reviewFiguresBySource counts reviews left per source with their average rating, without spam or demo rows', async () => {
+    await own('w1', 'approved', 5);
+    await own('w2', 'pending', 2);
+    await own('w3', 'spam', 1);
+    await own('e1', 'approved', 4, { source: 'email_link' });
+    await own('d1', 'approved', 1, { is_demo: true });
+    expect(await reviewFiguresBySource(db())).toEqual([
+      { source: 'email_link', count: 1, averageRating: 4, approved: 1 },
+      { source: 'website', count: 2, averageRating: 3.5, approved: 1 },
+    ]);
+    expect(await reviewFiguresBySource(db(), { viaRequestsOnly: true })).toEqual([]);
+    expect(await reviewFiguresBySource(db(), { since: new Date(Date.now() + 60_000) })).toEqual([]);
   });
 });

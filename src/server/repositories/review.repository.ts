@@ -13,23 +13,23 @@ export interface ReviewFilter {
 }
 
 /**
- * Reviews with written text, highest rated first, newest first within a rating. Rating-only reviews
+ * Approved reviews with written text: featured ones first, then highest rated, newest first within a rating. Rating-only reviews
  * (Google allows them) stay stored but make empty cards, so they are not listed.
  */
 export async function listReviews(db: Kysely<Database>, filter: ReviewFilter): Promise<ReviewRow[]> {
-  let query = db.selectFrom('reviews').selectAll().where(sql<boolean>`btrim(text) <> ''`);
+  let query = db.selectFrom('reviews').selectAll().where('status', '=', 'approved').where(sql<boolean>`btrim(text) <> ''`);
   if (filter.category !== undefined) query = query.where('category', '=', filter.category);
   if (filter.minRating !== undefined) query = query.where('rating', '>=', filter.minRating);
-  return query.orderBy('rating', 'desc').orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  return query.orderBy('featured', 'desc').orderBy('rating', 'desc').orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
-/** Every review written to us directly (website, custom_review, email_link), for computed ratings and Review markup. */
+/** Every approved review written to us directly (website, custom_review, email_link), for computed ratings and Review markup. */
 export async function listFirstPartyReviews(db: Kysely<Database>): Promise<ReviewRow[]> {
-  return db.selectFrom('reviews').selectAll().where('is_first_party', '=', true).orderBy('timestamp', 'desc').orderBy('id', 'desc').execute();
+  return db.selectFrom('reviews').selectAll().where('is_first_party', '=', true).where('status', '=', 'approved').orderBy('timestamp', 'desc').orderBy('id', 'desc').execute();
 }
 
 /** A review from a provider, identified by its source and the provider's id. */
-export type ExternalReview = Omit<NewReview, 'id' | 'created_at' | 'updated_at' | 'is_demo'> & { external_id: string };
+export type ExternalReview = Pick<NewReview, 'rating' | 'text' | 'author_name' | 'profile_photo_url' | 'relative_time' | 'source' | 'timestamp' | 'category'> & { external_id: string };
 
 /**
  * Inserts a provider's review, or updates the stored copy with the same source and external id, so
@@ -67,4 +67,36 @@ export async function insertDemoReviews(db: Kysely<Database>, reviews: readonly 
     .returning('id')
     .execute();
   return added.length;
+}
+
+export interface ReviewFigures {
+  source: string;
+  /** Reviews left (spam not counted), whatever their moderation. */
+  count: number;
+  /** Their average rating, one decimal. */
+  averageRating: number;
+  /** How many of them are approved (shown on the site). */
+  approved: number;
+}
+
+/**
+ * Reviews left per source with their average rating, for the review-request figures: spam is not
+ * counted; `since` limits to reviews stored from then on; `viaRequestsOnly` to reviews left through a
+ * request's link (they carry its review_request_id).
+ */
+export async function reviewFiguresBySource(db: Kysely<Database>, options: { since?: Date; viaRequestsOnly?: boolean } = {}): Promise<ReviewFigures[]> {
+  let query = db
+    .selectFrom('reviews')
+    .select((eb) => [
+      'source',
+      eb.fn.countAll<string>().as('count'),
+      sql<string>`round(avg(rating)::numeric, 1)`.as('average'),
+      sql<string>`count(*) filter (where status = 'approved')`.as('approved'),
+    ])
+    .where('status', '!=', 'spam')
+    .where('is_demo', '=', false);
+  if (options.since) query = query.where('created_at', '>=', options.since);
+  if (options.viaRequestsOnly) query = query.where('review_request_id', 'is not', null);
+  const rows = await query.groupBy('source').orderBy('source').execute();
+  return rows.map((r) => ({ source: r.source, count: Number(r.count), averageRating: Number(r.average), approved: Number(r.approved) }));
 }

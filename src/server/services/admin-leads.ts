@@ -8,6 +8,7 @@ import type { Lead } from '../db/tables/lead.table';
 import { arrivalWindows, leadLocations, leadServices, leadUrgencies } from '../../business/lead-choices';
 import { appError } from '../http/errors';
 import { auditOf, recordAudit } from '../repositories/audit.repository';
+import { containsPattern } from '../db/like-pattern';
 
 /** The label a visitor chose from, for a stored choice id (the id itself when it is not a known one). */
 const labelOf = (choices: readonly { id: string; label: string }[], id: string | null) => (id === null ? null : (choices.find((c) => c.id === id)?.label ?? id));
@@ -22,7 +23,6 @@ function summary(lead: Lead): LeadSummary {
 }
 
 /** `%`, `_` and `\` typed into the search box are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listLeads(db: Kysely<Database>, query: QueryOf<typeof adminLeadListContract>) {
   let base = db.selectFrom('leads');
@@ -30,7 +30,7 @@ export async function listLeads(db: Kysely<Database>, query: QueryOf<typeof admi
   else if (query.status !== 'all') base = base.where('status', '=', query.status);
   if (query.kind !== 'all') base = base.where('kind', '=', query.kind);
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     const digits = query.q.replace(/\D/g, '');
     base = base.where((eb) => eb.or([
       eb('name', 'ilike', pattern),

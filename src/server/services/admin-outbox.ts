@@ -11,9 +11,11 @@ import { recordAudit } from '../repositories/audit.repository';
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function row(m: OutboxMessage): OutboxRow {
-  const payload = (typeof m.payload === 'string' ? JSON.parse(m.payload) : m.payload) as { subject?: unknown };
+  const payload = (typeof m.payload === 'string' ? JSON.parse(m.payload) : m.payload) as { subject?: unknown; body?: unknown };
+  // A text has no subject: staff see its first words instead.
+  const subject = typeof payload?.subject === 'string' ? payload.subject : m.channel === 'sms' && typeof payload?.body === 'string' ? `Text: ${payload.body.slice(0, 80)}` : '(no subject)';
   return {
-    id: m.id, topic: m.topic, leadId: m.lead_id, subject: typeof payload?.subject === 'string' ? payload.subject : '(no subject)', status: m.status, attempts: m.attempts,
+    id: m.id, topic: m.topic, leadId: m.lead_id, subject, status: m.status, attempts: m.attempts,
     nextAttemptAt: iso(m.next_attempt_at)!, lastError: m.last_error, createdAt: iso(m.created_at)!, sentAt: iso(m.sent_at),
   };
 }
@@ -37,6 +39,10 @@ export async function requeueDead(db: Kysely<Database>, id: number, actor: { ema
     const message = await trx.selectFrom('outbox_messages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!message) throw appError('NotFound');
     if (message.status !== 'dead') throw new HttpError(409, message.status === 'sent' ? 'This email was already sent.' : 'This email is still queued: it is sent automatically.');
+    // Opted out or suppressed: sending again would be refused again, and must be.
+    if (message.last_error?.startsWith('suppressed: ') || message.last_error?.startsWith('hard bounce: ')) {
+      throw new HttpError(409, `This email was not sent on purpose (${message.last_error.replace(/^suppressed: /, '').slice(0, 120)}), so it cannot be sent again.`);
+    }
     const updated = await trx.updateTable('outbox_messages').set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     await recordAudit(trx, { actor: actor.email, action: 'outbox.resend', entity: 'outbox', entityId: id, before: { status: 'dead', attempts: message.attempts, lastError: message.last_error }, after: { status: 'pending' }, requestId: actor.requestId });
     return row(updated);

@@ -7,6 +7,7 @@ import type { ScheduledRun, SiteBuild } from '../db/tables/publishing.table';
 import { databaseLabel } from '../db/connect';
 import { countAppliedMigrations } from '../db/migrate';
 import { HttpError } from '../http/response';
+import { blogSchedulerState } from './admin-blog';
 import { googlePlacesConfig } from './google-reviews-sync.service';
 import { activeBuild, buildHookUrl, buildTarget, claimDueBuild, debounceSeconds, dueAt, postBuildHook, requestState } from './publishing';
 
@@ -81,5 +82,6 @@ export async function siteHealth(db: Kysely<Database>) {
     outbox: { pending: Number(outbox.find((o) => o.status === 'pending')?.count ?? 0), dead: Number(outbox.find((o) => o.status === 'dead')?.count ?? 0), lastRun: run('outbox-worker') },
     reviewsSync: { configured: Boolean(googlePlacesConfig()), lastRun: run('reviews-sync') },
     publishing: { mode: publishMode(), waiting: Number(waiting.count), current: current ? buildView(current, 0) : null, lastFinished: lastFinished ? buildView(lastFinished, 0) : null, lastRun: run('publish-worker') },
+    blogScheduler: { ...(await blogSchedulerState(db)), lastRun: run('blog-scheduler') },
   };
 }

@@ -14,6 +14,7 @@ import { HttpError } from '../http/response';
 import { recordAudit } from '../repositories/audit.repository';
 import { listPublishedPosts } from '../repositories/blog-post.repository';
 import { requestPublish } from './publishing';
+import { containsPattern } from '../db/like-pattern';
 
 interface Actor { email: string; requestId: string }
 
@@ -30,11 +31,10 @@ export const redirectView = (r: Redirect): RedirectView => ({
   updatedBy: r.updated_by, updatedAt: iso(r.updated_at), hits: r.hits, lastHitAt: r.last_hit_at ? iso(r.last_hit_at) : null,
 });
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listNotFound(db: Kysely<Database>, query: QueryOf<typeof adminNotFoundContract>) {
   let base = db.selectFrom('not_found_hits');
-  if (query.q) base = base.where('path', 'ilike', likePattern(query.q));
+  if (query.q) base = base.where('path', 'ilike', containsPattern(query.q));
   const [{ count }, rows, pages, redirects] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     base.selectAll().orderBy(query.sort, query.dir).orderBy('id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute(),

@@ -88,7 +88,7 @@ export function requestHash(submission: LeadSubmission): string {
 }
 
 // Crockford's base 32 without I, L, O and U: nothing to misread over the phone.
-const referenceAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const referenceAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** "EPS-7K2M9Q": what the visitor and staff quote. */
 export function newReference(): string {

@@ -15,6 +15,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post); both transports write them. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -2,12 +2,18 @@
  * Delivering the outbox: an immediate attempt right after a lead is stored, then the scheduled
  * worker every minute. A failed attempt is retried with exponential backoff; after the last try the
  * message is marked dead (kept, with its error, for staff to see) and an error is logged.
+ * A customer email is checked against the suppression list and the recipient's preferences when it
+ * is sent, not only when it was queued: a blocked one is marked dead with `suppressed: <why>` and
+ * never sent. A permanent refusal of a customer's address (SMTP 5xx at RCPT TO) is a hard bounce:
+ * the address is suppressed and the message is not retried. Texts (`channel = 'sms'`) go through services/sms.ts, which checks consent and the sending window first.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { Logger } from '../http/logger';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxMessage } from '../repositories/outbox.repository';
+import { deliveryBlock, suppressEmail } from './email-preferences';
 import type { Mailer } from './mail';
+import { PermanentSendError, sendOutboxText, smsSenderFromEnv, type SmsSender } from './sms';
 
 /** Attempts before a message is marked dead: the retries span about two hours. */
 export const maxDeliveryAttempts = 8;
@@ -30,9 +36,46 @@ export interface DeliveryReport {
 // SMTP errors can carry the whole server reply; keep what fits a column and a log line.
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
 
-async function deliver(db: Kysely<Database>, message: OutboxMessage, mailer: Mailer, now: Date, log: Logger, report: DeliveryReport): Promise<void> {
+/** The prefix of `last_error` for a customer email not sent because of a suppression or an opt-out. */
+export const suppressedPrefix = 'suppressed: ';
+
+/**
+ * An SMTP server's permanent refusal of the recipient (5xx to RCPT TO, or the address listed as
+ * rejected): a hard bounce. A 5xx elsewhere (authentication, the sender) is our problem, not theirs.
+ */
+export function isHardBounce(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { responseCode, command, rejected } = error as { responseCode?: unknown; command?: unknown; rejected?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return false;
+  return command === 'RCPT TO' || (Array.isArray(rejected) && rejected.length > 0);
+}
+
+const isCustomerEmail = (message: OutboxMessage) => message.audience === 'customer' && message.channel === 'email';
+
+async function deliver(db: Kysely<Database>, message: OutboxMessage, { mailer, texter }: { mailer: Mailer; texter: SmsSender }, now: Date, log: Logger, report: DeliveryReport): Promise<void> {
+  const email = message.payload;
+  if (isCustomerEmail(message)) {
+    const block = await deliveryBlock(db, email.to, message.category);
+    if (block) {
+      await markMessageFailed(db, message.id, `${suppressedPrefix}${block}`, null);
+      report.dead++;
+      log.info('customer email not sent: suppressed or opted out', { messageId: message.id, topic: message.topic, category: message.category });
+      return;
+    }
+  }
   try {
-    const email = message.payload;
+    if (message.channel === 'sms') {
+      // Texts check consent and the sending window first (services/sms.ts).
+      const outcome = await sendOutboxText(db, message, { sender: texter, now, log });
+      if (outcome === 'held') return;
+      if (outcome === 'withheld') {
+        report.dead++;
+        return;
+      }
+      await markMessageSent(db, message.id, new Date());
+      report.sent++;
+      return;
+    }
     await mailer.send({
       to: email.to === 'staff' ? mailer.staffAddress : email.to,
       from: mailer.from,
@@ -40,12 +83,20 @@ async function deliver(db: Kysely<Database>, message: OutboxMessage, mailer: Mai
       text: email.text,
       html: email.html,
       ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+      ...(email.headers ? { headers: email.headers } : {}),
     });
     await markMessageSent(db, message.id, new Date());
     report.sent++;
     log.info('outbox message sent', { messageId: message.id, topic: message.topic, attempt: message.attempts, via: mailer.kind });
   } catch (error) {
-    const last = message.attempts >= maxDeliveryAttempts;
+    if (isCustomerEmail(message) && isHardBounce(error)) {
+      await suppressEmail(db, email.to, 'hard_bounce', describe(error), now);
+      await markMessageFailed(db, message.id, `hard bounce: ${describe(error)}`, null);
+      report.dead++;
+      log.warn('customer email hard-bounced; the address is suppressed', { messageId: message.id, topic: message.topic });
+      return;
+    }
+    const last = message.attempts >= maxDeliveryAttempts || error instanceof PermanentSendError;
     const retryAt = last ? null : new Date(now.getTime() + retryDelayMs(message.attempts));
     await markMessageFailed(db, message.id, describe(error), retryAt);
     if (last) {
@@ -60,23 +111,25 @@ async function deliver(db: Kysely<Database>, message: OutboxMessage, mailer: Mai
 
 export interface DeliverOptions {
   mailer: Mailer;
+  /** How texts go out (default: the environment's, see services/sms.ts). */
+  texter?: SmsSender;
   log: Logger;
   now?: Date;
 }
 
 /** Tries to deliver one message now, unless another worker holds it or it is not due. */
-export async function deliverMessageNow(db: Kysely<Database>, id: number, { mailer, log, now = new Date() }: DeliverOptions): Promise<DeliveryReport> {
+export async function deliverMessageNow(db: Kysely<Database>, id: number, { mailer, texter = smsSenderFromEnv(), log, now = new Date() }: DeliverOptions): Promise<DeliveryReport> {
   const report = { sent: 0, retrying: 0, dead: 0 };
-  for (const message of await claimDueMessages(db, { now, lockMs: claimMs, id })) await deliver(db, message, mailer, now, log, report);
+  for (const message of await claimDueMessages(db, { now, lockMs: claimMs, id })) await deliver(db, message, { mailer, texter }, now, log, report);
   return report;
 }
 
 /** Delivers every due message, in batches, until none is left or `maxBatches` ran. */
-export async function deliverDueMessages(db: Kysely<Database>, { mailer, log, now = new Date() }: DeliverOptions, maxBatches = 10): Promise<DeliveryReport> {
+export async function deliverDueMessages(db: Kysely<Database>, { mailer, texter = smsSenderFromEnv(), log, now = new Date() }: DeliverOptions, maxBatches = 10): Promise<DeliveryReport> {
   const report = { sent: 0, retrying: 0, dead: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {
     const claimed = await claimDueMessages(db, { now, lockMs: claimMs, limit: 20 });
-    for (const message of claimed) await deliver(db, message, mailer, now, log, report);
+    for (const message of claimed) await deliver(db, message, { mailer, texter }, now, log, report);
     if (claimed.length < 20) break;
   }
   return report;

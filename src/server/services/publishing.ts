@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { BuildTrigger, PublishRequest, SiteBuild } from '../db/tables/publishing.table';
-import { readConfig } from '../config';
+import { isProduction, readConfig } from '../config';
 
 export type { BuildTrigger, PublishRequest, SiteBuild };
 
@@ -169,4 +169,18 @@ export function requestState(request: Pick<PublishRequest, 'build_id'>, builds: 
 export async function recordScheduledRun(db: Kysely<Database>, name: string, run: { startedAt: Date; ok: boolean; message?: string }): Promise<void> {
   const values = { last_started_at: run.startedAt, last_finished_at: new Date(), last_ok: run.ok, last_message: run.message?.slice(0, 1000) ?? null };
   await db.insertInto('scheduled_runs').values({ name, ...values }).onConflict((oc) => oc.column('name').doUpdateSet(values)).execute();
+}
+
+/**
+ * Builds at once rather than after the debounce (a scheduled post whose time has come): claims the
+ * waiting requests and, on Netlify, posts the hook. While another build runs the requests wait for
+ * the next one. Returns the build, or undefined when none could start now.
+ */
+export async function buildAtOnce(db: Kysely<Database>, by: string, env: Record<string, string | undefined> = process.env): Promise<SiteBuild | undefined> {
+  // In production without a build hook nothing would take a build; the admin says publishing is not set up.
+  if (isProduction(env) && !buildHookUrl(env)) return undefined;
+  const target = buildTarget(env);
+  const build = await claimDueBuild(db, { debounceSeconds: debounceSeconds(env), target, force: { by } });
+  if (build && target === 'netlify') await postBuildHook(db, build, buildHookUrl(env)!);
+  return build;
 }

@@ -18,6 +18,9 @@ const row = (fields: Partial<ReviewRow> = {}): ReviewRow => ({
   is_demo: false,
   created_at: new Date(),
   updated_at: new Date(),
+  status: 'approved', spam_reason: null, title: null, service: null, email: null, consent_to_publish: true, photos: [],
+  reply_text: null, reply_by: null, reply_at: null, featured: false, review_request_id: null, client_hash: null,
+  idempotency_key: null, request_hash: null, moderated_by: null, moderated_at: null,
   ...fields,
 });
 
@@ -25,7 +28,7 @@ describe('toPublicReview', () => {
   test('turns a row into SPEC §3 fields, with the timestamp as a number of seconds', () => {
     expect(toPublicReview(row(), Date.UTC(2023, 11, 20))).toEqual({
       id: 7, rating: 5, text: 'Fixed the leak.', authorName: 'Anonymous', profilePhotoUrl: null, relativeTime: 'a month ago',
-      source: 'google_places', timestamp: 1_700_000_000, category: 'leak', isDemo: false,
+      source: 'google_places', timestamp: 1_700_000_000, category: 'leak', isDemo: false, title: null, featured: false, reply: null, photos: [],
     });
   });
   test('keeps the provider\'s own wording of the age', () => {

@@ -1,11 +1,12 @@
 /** Reviews as the site shows them: stored rows turned into SPEC §3's Review shape. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Review } from '../../lib/api/reviews.contract';
 import { reviewsListLimit } from '../../lib/api/reviews.contract';
 import { relativeTimeFrom, type ReviewsQuery } from '../../lib/reviews';
 import type { Env } from '../db/connect';
 import type { Database } from '../db/database';
 import { listReviews, type ReviewRow } from '../repositories/review.repository';
+import { imageStore, validImageId } from '../uploads/image-store';
 
 /** A stored row as the API answers it; `relativeTime` is computed when the provider gave none. */
 export function toPublicReview(row: ReviewRow, nowMs: number = Date.now()): Review {
@@ -21,6 +22,10 @@ export function toPublicReview(row: ReviewRow, nowMs: number = Date.now()): Revi
     timestamp,
     category: row.category,
     isDemo: row.is_demo,
+    title: row.title,
+    featured: row.featured,
+    reply: row.reply_text && row.reply_at ? { text: row.reply_text, at: new Date(row.reply_at).toISOString() } : null,
+    photos: row.consent_to_publish ? (row.photos ?? []).map((p) => ({ url: `/api/review-photos/${p.id}`, width: p.width, height: p.height })) : [],
   };
 }
 
@@ -54,4 +59,17 @@ export function memoisedReviews(query: ReviewsQuery, read: () => Promise<Review[
     if (memo.get(key)?.reviews === reviews) memo.delete(key);
   });
   return reviews;
+}
+
+/** A photo's bytes when it belongs to an approved review whose author agreed to publish it; else undefined. */
+export async function loadPublicReviewPhoto(db: Kysely<Database>, id: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!validImageId.test(id)) return undefined;
+  const shown = await db
+    .selectFrom('reviews')
+    .select('id')
+    .where('status', '=', 'approved')
+    .where('consent_to_publish', '=', true)
+    .where(sql<boolean>`photos @> ${JSON.stringify([{ id }])}::jsonb`)
+    .executeTakeFirst();
+  return shown ? imageStore(process.env, 'reviews').get(id) : undefined;
 }

@@ -6,6 +6,7 @@
  * own contracts with access 'owner'.
  */
 import { z } from 'zod';
+import { isReservedStoreSlug, reservedStoreSlugs } from '../../store/catalogue';
 import { defineContract } from '../contract';
 
 export const productKinds = ['membership', 'product'] as const;
@@ -59,7 +60,13 @@ export const productTextFields = {
     .nullable(),
 };
 
-export const slugSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'A slug is lower-case letters and digits joined by single dashes, like silver-vip-tank.').max(80, 'A slug has at most 80 characters.');
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'A slug is lower-case letters and digits joined by single dashes, like silver-vip-tank.')
+  .max(80, 'A slug has at most 80 characters.')
+  .refine((slug) => !isReservedStoreSlug(slug), `The store uses ${reservedStoreSlugs.map((s) => `"${s}"`).join(' and ')} for its own pages; choose another slug.`);
 
 const productRow = z.object({
   id: z.number().int(),

@@ -155,5 +155,12 @@ export const adminSiteHealthContract = defineContract({
     outbox: z.object({ pending: z.number().int(), dead: z.number().int(), lastRun: scheduledRun }),
     reviewsSync: z.object({ configured: z.boolean(), lastRun: scheduledRun }),
     publishing: z.object({ mode: z.enum(['netlify', 'local', 'not-configured']), waiting: z.number().int(), current: build.nullable(), lastFinished: build.nullable(), lastRun: scheduledRun }),
+    /** Scheduled posts waiting for their time, the next time, and the last posts the scheduler published. */
+    blogScheduler: z.object({
+      scheduled: z.number().int(),
+      nextAt: z.string().nullable(),
+      recentlyPublished: z.array(z.object({ title: z.string(), slug: z.string(), at: z.string() })),
+      lastRun: scheduledRun,
+    }),
   }),
 });

@@ -41,6 +41,8 @@ export interface LeadTable {
   staff_notes: string | null;
   status_changed_at: Date | null;
   status_changed_by: string | null;
+  /** The customer with the same email or phone, linked when the lead arrives or when staff link it. */
+  customer_id: ColumnType<number | null, number | null | undefined, number | null>;
   is_demo: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }

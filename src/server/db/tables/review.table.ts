@@ -1,6 +1,16 @@
 /** The reviews table: one row per review, whatever its source (SPEC §3 Review). */
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
+export const reviewStatuses = ['pending', 'approved', 'rejected', 'spam'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+/** A photo a reviewer attached, stored in the review image store. */
+export interface ReviewPhoto {
+  id: string;
+  width: number;
+  height: number;
+}
+
 export interface ReviewTable {
   id: Generated<number>;
   /** 1 to 5. */
@@ -20,6 +30,27 @@ export interface ReviewTable {
   external_id: string | null;
   /** Computed by the database from `source`: website, custom_review or email_link. */
   is_first_party: GeneratedAlways<boolean>;
+  /** pending until staff moderate a review left on our site; synced and older reviews are approved. */
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  /** Why a submission was stored as spam: trap, too-fast. */
+  spam_reason: string | null;
+  title: string | null;
+  /** A service id from src/business/services.ts (reviews left on our site). */
+  service: string | null;
+  /** The reviewer's email: private, never published. */
+  email: string | null;
+  consent_to_publish: Generated<boolean>;
+  photos: ColumnType<ReviewPhoto[], string | undefined, string>;
+  reply_text: string | null;
+  reply_by: string | null;
+  reply_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  featured: Generated<boolean>;
+  review_request_id: number | null;
+  client_hash: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  moderated_by: string | null;
+  moderated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Local sample rows; never inserted in production. */
   is_demo: Generated<boolean>;
   created_at: ColumnType<Date, never, never>;

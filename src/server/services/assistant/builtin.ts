@@ -7,9 +7,9 @@ import { company, services, type City, type Office } from '../../../business';
 import contentIndex from './content-index.json' with { type: 'json' };
 import {
   callUs, cities, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
-  officeOfCity, opens, priceFactors, priceGuides, type Language, type PriceGuide,
+  officeOfCity, opens, priceFactors, priceGuides, productsNamed, type Language, type PriceGuide,
 } from './facts';
-import { chipIntentOf, classify, officeArea, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
+import { chipIntentOf, classify, officeArea, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
@@ -189,6 +189,13 @@ function contact(ctx: Context): Draft {
   const wantsPhone = /\bphone|\bnumbers?\b|\bcall\b|\btext\b|\btelefono|\bnumero|\bllam/.test(text) && !/\baddress|\bdirection|\blocat|\bwhere\b|\bdonde|\bdireccion/.test(text);
   const wantsMail = /\be-?mail|\bcorreo/.test(text);
   const both = officeList();
+  // "Are you on Facebook?": the social pages listed in src/business.
+  if (socialAsked.test(text)) {
+    const pages = company.social.map((p) => `${p.name} (${p.url})`).join(', ');
+    return es(ctx)
+      ? { sentences: [`Nos encuentra en ${pages}.`, `Para una pregunta o una visita, llame o envíe un mensaje de texto a ${officePhones('es')}.`], link: '/contact' }
+      : { sentences: [`You can find us on ${pages}.`, `For a question or a visit, call or text ${officePhones('en')}.`], link: '/contact' };
+  }
   if (wantsPhone || wantsMail) {
     const first = office
       ? (es(ctx) ? `Llame o envíe un mensaje de texto a ${officePhone(office, 'es')}.` : `Call or text ${officePhone(office, 'en')}.`)
@@ -229,12 +236,15 @@ function about(ctx: Context): Draft {
     : { sentences: [`We are a local company and have served Central Texas since ${company.foundingYear}, about ${since} years, from our offices in Austin and Marble Falls.`, `Our work is done under ${licence}, with free estimates and upfront pricing.`], link: '/about' };
 }
 
-/** Nothing fits well enough: say so, and offer the phone, a text and the scheduler. */
+/**
+ * Nothing fits well enough: say so, and offer the phone, a text and the scheduler. The reply shows the
+ * handoff card (call and text buttons) and the quick replies include scheduling.
+ */
 function unsure(ctx: Context): Draft {
   const call = callUs(officeFor(ctx), ctx.language);
   return es(ctx)
-    ? { sentences: ['No estoy seguro de poder responder eso correctamente aquí.', `Llame o envíe un mensaje de texto a ${call}, o use el botón para agendar una visita en línea.`] }
-    : { sentences: ["I'm not sure I can answer that correctly here.", `Please call or text ${call}, or use the button below to schedule a visit online.`] };
+    ? { sentences: ['No estoy seguro de poder responder eso correctamente aquí.', `Llame o envíe un mensaje de texto a ${call}, o use el botón para agendar una visita en línea.`], needsHandoff: true }
+    : { sentences: ["I'm not sure I can answer that correctly here.", `Please call or text ${call}, or use the button below to schedule a visit online.`], needsHandoff: true };
 }
 
 function licenceAnswer(ctx: Context): Draft {
@@ -256,7 +266,9 @@ function payments(ctx: Context): Draft {
 const membershipName = (m: (typeof memberships)[number]) => m.name.replace(' Membership', '');
 
 function membership(ctx: Context): Draft {
-  const text = fold(ctx.text);
+  // A follow-up ("and the tankless one?") is read with the question before it.
+  const earlier = [...ctx.history].reverse().find((t) => t.role === 'user');
+  const text = fold(earlier && ctx.text.split(/\s+/).length <= 6 ? `${earlier.content} ${ctx.text}` : ctx.text);
   const wantsTankless = /tankless|sin tanque/.test(text);
   const wantsTank = /\btank\b|tanque/.test(text) && !wantsTankless;
   let picked = memberships.filter((m) => {
@@ -280,28 +292,28 @@ function membership(ctx: Context): Draft {
   const benefits = picked[0]!.benefits.map((b) => b.toLowerCase()).join(', ');
   const renew = /renew|renov/.test(text);
   return es(ctx)
-    ? { sentences: [`${listed}.`, `Incluye: ${benefits}.`, ...(renew ? [`Para la renovación, pregunte a ${callUs(undefined, 'es')}.`] : [])], link: '/membership-benefits' }
+    ? { sentences: [`${listed}.`, `Los beneficios de cada membresía están en nuestra página de membresías; para preguntas, llame a ${callUs(officeFor(ctx), 'es')}.`, ...(renew ? [`Para la renovación, pregunte a ${callUs(undefined, 'es')}.`] : [])], link: '/membership-benefits' }
     : { sentences: [`${listed}.`, `It includes: ${benefits}.`, ...(renew ? [`For renewal terms, ask ${callUs(undefined, 'en')}.`] : [])], link: '/membership-benefits' };
 }
 
 // ---------- prices ----------
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
-  [/service call|trip (charge|fee)|diagnos\w*|visit fee|come out fee|call[- ]out fee|just to come|\b(to|for you to|for someone to) (come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b/, ['service-call']],
+  [/service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(to|for you to|for someone to) (come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
   [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)/, ['emergency-after-hours']],
+  [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
-  [/(water heater|calentador|heater).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater)/, ['water-heater-flush']],
   [/(water heater|calentador|heater).*(repair|fix|element|thermostat|arregl|repar)/, ['water-heater-repair']],
   [/water heater|calentador|heater|hot water/, ['tank-water-heater-replace', 'water-heater-repair']],
-  [/hydro ?jet\w*|jetting/, ['hydro-jetting']],
+  [/hydro ?jet\w*|jetting|\bjet\b/, ['hydro-jetting']],
   [/camera|camara/, ['camera-inspection']],
   [/french drain|yard drain/, ['french-drain']],
-  [/main (sewer|line|drain)|sewer line|sewer|cleanout/, ['main-line-clear']],
-  [/(toilet|inodoro).*(replace|new|install|nuevo|cambiar|reemplazar|instalar)|(replace|new|install|cambiar|reemplazar|instalar).*(toilet|inodoro)/, ['toilet-replace']],
+  [/main (sewer|line|drain)|sewer line|sewer|cleanout|(drenaje|linea|tuberia) principal|alcantarillado/, ['main-line-clear']],
+  [/(toilet|inodoro).*(replac|new|install|nuevo|cambiar|reemplazar|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*(toilet|inodoro)/, ['toilet-replace']],
   [/toilet|inodoro/, ['toilet-repair']],
-  [/(faucet|grifo|llave).*(install|new|replace|instalar|nuevo|cambiar|reemplazar)|(install|new|replace|instalar|cambiar|reemplazar).*(faucet|grifo)/, ['faucet-install']],
+  [/(faucet|grifo|llave).*(install|new|replac|instalar|nuevo|cambiar|reemplazar)|(install|new|replac|instalar|cambiar|reemplazar).*(faucet|grifo)/, ['faucet-install']],
   [/faucet|grifo/, ['faucet-repair']],
-  [/disposal.*(replace|new|install)|(replace|new|install).*disposal/, ['disposal-replace']],
+  [/disposal.*(replac|new|install)|(replac|new|install).*disposal/, ['disposal-replace']],
   [/disposal/, ['disposal-repair']],
   [/slab/, ['slab-leak-repair']],
   [/leak detection|detect\w* (a |the )?leaks?|(find|locat)\w* (a |the )?(hidden |slab |underground )?leaks?|hidden leaks?/, ['leak-detection']],
@@ -318,14 +330,42 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/drain|clog|sink|tub|shower|destapar|drenaje|tapad/, ['drain-clog-fixture']],
 ];
 
+/**
+ * Parts a repair guide names in src/business ("Toilet repair (fill valve, flapper, wax ring)"): a
+ * question about one of them ("a new flapper") is that repair, not a new fixture. Single short words
+ * ("valve", "washer") name too many things to decide it.
+ */
+const repairParts = priceGuides
+  .filter((g) => g.id.endsWith('-repair'))
+  .flatMap((g) => (/\(([^)]*)\)/.exec(g.job)?.[1] ?? '').split(/,|\bor\b/).map((p) => fold(p).trim())
+    .filter((p) => p.includes(' ') || p.length >= 7).map((part) => ({ part, guide: g })));
+
 /** Price guides for the job the visitor means: their words, then the conversation, then the page. */
+function guidesNamedIn(candidate: string): PriceGuide[] {
+  // "Swap out", "change out" and "upgrade" a fixture all mean replacing it.
+  const text = fold(candidate).replace(/\b(swap|switch|chang(e|ing)|trad(e|ing))\w*\s+(it\s+|that\s+)?out\b|\bupgrad\w*/g, 'replace');
+  const part = repairParts.find((p) => new RegExp(`\\b${p.part}s?\\b`).test(text));
+  if (part) return [part.guide];
+  for (const [pattern, ids] of priceTopics) {
+    if (pattern.test(text)) return ids.map((id) => priceGuides.find((g) => g.id === id)!);
+  }
+  return [];
+}
+
 function priceGuidesFor(ctx: Context): PriceGuide[] {
-  const candidates = [ctx.text, ...ctx.history.filter((t) => t.role === 'user').map((t) => t.content).reverse(), ctx.pagePath.replace(/[-/]/g, ' ')];
-  for (const candidate of candidates) {
-    const text = fold(candidate);
-    for (const [pattern, ids] of priceTopics) {
-      if (pattern.test(text)) return ids.map((id) => priceGuides.find((g) => g.id === id)!);
-    }
+  const earlier = ctx.history.filter((t) => t.role === 'user').map((t) => t.content).reverse();
+  const own = guidesNamedIn(ctx.text);
+  // A short follow-up refines the job before it ("is that the same for tankless?" after a flush, "and
+  // to replace it?" after a toilet repair) unless it names a job of another service ("the disposal?").
+  const before = earlier[0] !== undefined ? guidesNamedIn(earlier[0]) : [];
+  if (before.length > 0 && ctx.text.split(/\s+/).length <= 8 && (own.length === 0 || own[0]!.serviceIds[0] === before[0]!.serviceIds[0])) {
+    const together = guidesNamedIn(`${earlier[0]} ${ctx.text}`);
+    if (together.length > 0) return together;
+  }
+  if (own.length > 0) return own;
+  for (const candidate of [...earlier, ctx.pagePath.replace(/[-/]/g, ' ')]) {
+    const guides = guidesNamedIn(candidate);
+    if (guides.length > 0) return guides;
   }
   return [];
 }
@@ -343,6 +383,13 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const shortFactor = (factor: string) => lowerFirst(factor.split(/[:(]/)[0]!.trim());
 
 function pricing(ctx: Context): Draft {
+  const named = productsNamed(fold(ctx.text));
+  if (named.length > 0) {
+    const list = named.map((p) => `${p.name}: ${formatDollars(p.price)}`).join('; ');
+    return es(ctx)
+      ? { sentences: [`En nuestra tienda en línea: ${list}.`, `Para preguntas sobre el producto, llame a ${callUs(officeFor(ctx), 'es')}.`], link: '/store' }
+      : { sentences: [`In our online store: ${list}.`, `For questions about it, call ${callUs(officeFor(ctx), 'en')}.`], link: '/store' };
+  }
   const guides = priceGuidesFor(ctx);
   const exact = /\bexact\b|\bfirm\b|\bguarantee\w*|\bover (chat|the phone)\b|\bexacto\b/.test(fold(ctx.text));
   if (guides.length === 0) {
@@ -472,9 +519,11 @@ function topic(ctx: Context, intent: Intent): Draft {
   const named = servicePagesFor(ctx.text).filter((p) => !pages || pages.test(p));
 
   // "Do you install garbage disposals?": yes, with the service's own one-line summary from src/business.
-  if (named.length > 0 && capabilityQuestion.test(fold(ctx.text))) {
-    const service = services.find((s) => `/${s.slug}` === named[0])!;
-    return { sentences: [`Yes, we do: ${service.title} covers ${lowerFirst(service.short)}`, cta], link: named[0] };
+  // Only when the question names the service itself (a word of its title), not a word its summary shares.
+  const titled = named.filter((p) => tokenize(ctx.text).some((t) => serviceVocabulary.find((s) => s.path === p)!.titleWords.has(t)));
+  if (titled.length > 0 && capabilityQuestion.test(fold(ctx.text))) {
+    const service = services.find((s) => `/${s.slug}` === titled[0])!;
+    return { sentences: [`Yes, we do: ${service.title} covers ${lowerFirst(service.short)}`, cta], link: titled[0] };
   }
   const inScope = named.length > 0 ? (p: string) => named.includes(p)
     : pages ? (p: string) => pages.test(p) : (p: string) => !/^\/plumber-|^\/round-rock|^\/(privacy|refund)/.test(p);
@@ -490,10 +539,12 @@ function topic(ctx: Context, intent: Intent): Draft {
     return { sentences: [`"${sign.sentence.replace(/[.\s]+$/, '')}" is one of the warning signs on our ${sign.passage.title} page, and it is worth having a plumber check.`, cta], link: sign.passage.path };
   }
   if (!hit || hit.coverage < minimumCoverage) {
-    // No passage fits well enough: the topic's own service summary from src/business, or the fallback.
-    const page = topicServicePage[intent];
+    // No passage fits well enough: the service the question names by a word of its title ("spigot",
+    // "faucet"), else the topic's own service summary from src/business, else the fallback.
+    // A service question that names a word only one service's summary uses ("unpermitted") gets that service.
+    const page = titled[0]?.slice(1) ?? topicServicePage[intent] ?? (intent === 'services' && named.length === 1 ? named[0]!.slice(1) : undefined);
     const service = page && services.find((s) => s.slug === page);
-    if (!service) return { sentences: unsure(ctx).sentences, unsure: true };
+    if (!service) return { ...unsure(ctx), unsure: true };
     return { sentences: [`We handle this: ${service.title} covers ${lowerFirst(service.short)}`, cta], link: `/${service.slug}` };
   }
   return { sentences: [...bestSentences(hit.passage, ctx.text), cta], link: hit.passage.path, sources: hits.map((h) => h.passage.path) };
@@ -524,7 +575,7 @@ function offTopic(ctx: Context): Draft {
 }
 
 /** "And Saturdays?", "what about Leander?", "how about tankless?": a message that leans on the one before. */
-const followUpMarker = /^\s*(and|also|plus|y|what about|how about|what of|same for|ok(ay)?,? (and|what about|how about)|so|then|too)\b|\b(too|as well|also|that one|the other one|that|there|eso|esa|ahi)\s*[?.!]*\s*$|\bone\s*[?.!]*\s*$/;
+const followUpMarker = /\b(is there|do you have|got|any) (one|a version|something similar|a similar one)\b|\bone for\b|\b(the )?same (for|price|cost|thing)\b|^\s*(and|also|plus|y|what about|how about|what of|same for|ok(ay)?,? (and|what about|how about)|so|then|too)\b|\b(too|as well|also|that one|the other one|that|there|eso|esa|ahi)\s*[?.!]*\s*$|\bone\s*[?.!]*\s*$/;
 /** Intents whose question a short follow-up may repeat for another place, day or job. */
 const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_area', 'membership', 'payments', 'licence', 'about'];
 
@@ -538,11 +589,15 @@ function withContext(classification: Classification, text: string, places: Place
   const previous = earlierUser[0]!;
   const before = classify(previous.content, findPlaces(normaliseSpelling(previous.content)));
   const leans = followUpMarker.test(folded) || words <= 4;
+  // "Yes" or "book it" right after asking for a visit confirms that booking.
+  if (before.intent === 'scheduling' && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
-    if (['unsure', 'off_topic', 'greeting', 'thanks'].includes(intent) && !/^\s*(thanks|thank you|gracias|ok|okay|great|cool)\b/.test(folded)) return { intent: before.intent };
+    if (['unsure', 'off_topic'].includes(intent) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
     if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent)) return { intent: 'pricing' };
+    // "How much is it?", "and the tankless one?" after a membership question: that membership.
+    if (before.intent === 'membership' && ['pricing', 'water_heater', 'commercial'].includes(intent)) return { intent: 'membership' };
     if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0) return { intent: 'contact' };
   }
   // "How much would that cost?" after a water heater question is about water heaters.
@@ -553,13 +608,24 @@ function withContext(classification: Classification, text: string, places: Place
   return classification;
 }
 
+/** "How much is it?" on the membership page, with no job named and nothing before it, asks about the memberships. */
+function onPage(classification: Classification, ctx: Context): Classification {
+  const folded = fold(ctx.text);
+  if (classification.intent === 'pricing' && ctx.history.length === 0 && /^\/membership/.test(ctx.pagePath)
+    && folded.split(/\s+/).filter(Boolean).length <= 6 && /\b(it|this|that|one|they|them)\b/.test(folded) && !topicOf(ctx.text)) return { intent: 'membership' };
+  return classification;
+}
+
 /** Answers the visitor's latest message with the built-in assistant. */
 export function builtinReply(input: AssistantInput): AssistantReply {
   const last = input.messages[input.messages.length - 1]!;
   const history = input.messages.slice(0, -1);
   const earlierLanguage = [...history].reverse().find((t) => t.role === 'user');
-  const language = detectLanguage(last.content, earlierLanguage ? detectLanguage(earlierLanguage.content) : 'en');
   const places = findPlaces(normaliseSpelling(last.content));
+  // A message that is only a place name ("El Paso") is in no language: keep the conversation's.
+  const onlyPlaceName = places.notServed.length === 1 && fold(places.notServed[0]!) === fold(last.content.trim().replace(/[?.!]+$/, ''));
+  const earlier = earlierLanguage ? detectLanguage(earlierLanguage.content) : 'en';
+  const language = onlyPlaceName ? earlier : detectLanguage(last.content, earlier);
   const ctx: Context = {
     text: normaliseSpelling(last.content),
     language,
@@ -570,7 +636,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
     earlierPlaces: history.filter((t) => t.role === 'user').reverse().slice(0, 4).map((t) => findPlaces(normaliseSpelling(t.content))),
     hasImage: Boolean(last.imageUrl),
   };
-  const classification = withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history);
+  const classification = onPage(withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history), ctx);
 
   const intent = classification.intent;
   const draft: Draft = (() => {

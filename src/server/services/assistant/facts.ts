@@ -2,8 +2,9 @@
  * Everything the assistant may state, derived from src/business: phones, hours, offices, cities and
  * ZIP codes, memberships and price ranges, formatted for replies. Nothing here is typed by hand.
  */
-import { cities, cityPath, company, memberships, officeById, offices, products, type City, type Office } from '../../../business';
+import { cities, cityPath, company, memberships, officeById, offices, products, services, type City, type Office } from '../../../business';
 import { priceFactors, priceGuides } from '../../../business/pricing';
+import { fold } from './text';
 
 export type Language = 'en' | 'es';
 export type PriceGuide = (typeof priceGuides)[number];
@@ -37,6 +38,30 @@ export const publishedAmountsInCents: ReadonlySet<number> = new Set([
   ...memberships.map((m) => m.price),
   ...products.map((p) => p.price),
 ].map((amount) => Math.round(amount * 100)));
+
+/**
+ * Store products a message names by the first word of their name in src/business ("Bio-Pure"), with
+ * or without its hyphen.
+ */
+export function productsNamed(folded: string): (typeof products)[number][] {
+  // "Do you sell a septic treatment?": a word of its name no service uses, asked about as something sold.
+  const sold = soldWords.test(folded);
+  return products.filter((_, i) => productPatterns[i]!.brand.test(folded) || sold && productPatterns[i]!.own?.test(folded));
+}
+
+/** Words that ask about something sold, not a job. */
+const soldWords = /\b(sell|sells|selling|sold|store|shop|buy|purchase|order|product|bottle|treatment|additive)\b/;
+/** Words of the service titles and summaries: a product word among them ("drain") names a job too. */
+const serviceWords = new Set(services.flatMap((s) => fold(`${s.title} ${s.short}`).split(/[^a-z0-9]+/)));
+/** Each product's brand (the first word of its name, with or without its hyphen) and the other words of its name no service uses. */
+const productPatterns = products.map((p) => {
+  const brand = fold(p.name.split(/\s+/)[0]!).replace(/[^a-z0-9-]/g, '');
+  const own = fold(p.name).split(/[^a-z0-9]+/).filter((w) => w.length >= 2 && !serviceWords.has(w) && !brand.split('-').includes(w) && !/^\d/.test(w));
+  return {
+    brand: brand.length >= 4 ? new RegExp(`\\b${brand.replace(/-/g, '[- ]?')}\\b`) : /$^/,
+    own: own.length > 0 ? new RegExp(`\\b(${own.join('|')})\\b`) : undefined,
+  };
+});
 
 /** Office phone numbers as 10 digits: the only phone numbers a reply may contain. */
 export const publishedPhoneDigits: ReadonlySet<string> = new Set(offices.map((o) => o.phone.replace(/\D/g, '')));

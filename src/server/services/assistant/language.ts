@@ -7,7 +7,7 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
   'membresia membresias puedo hablar persona necesito casa cocina bano drenaje tapado destapar huele olor quiero ustedes donde ' +
   'que hago esta estan mi mis el la los las una un del al se con para reviento inundando inunda fregadero lavabo inodoro ' +
   'llave sabado domingo dan en es son hay tengo debajo plomero plomeria urgente emergencia ayuda no funciona sale ' +
-  'tu tus su sus dime digame olvida ignora instrucciones reglas ofrecen garantia garantizan reparaciones reparacion tambien pero como cuando donde').split(' '));
+  'tu tus su sus cubren atienden hacen trabajos tipo cobra vienen llegan dime digame olvida ignora instrucciones reglas ofrecen garantia garantizan reparaciones reparacion tambien pero como cuando donde').split(' '));
 const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
   'with need there near at be will please hi hello thanks').split(' '));
 // Words both languages use; they must not decide the vote.

@@ -6,6 +6,7 @@ import type { City } from '../../../business';
 import contentIndex from './content-index.json' with { type: 'json' };
 import { industries, services } from '../../../business';
 import { cities, citiesWithZip, memberships, priceGuides } from './facts';
+import { intentExamples } from './intent-examples';
 import { withinEdits } from './spelling';
 import { fold } from './text';
 
@@ -65,8 +66,14 @@ const states = ('alabama alaska arizona arkansas california colorado connecticut
 /** Every state but Texas, as a regex alternation. */
 const otherStates = states.map((s) => s.replace(/ /g, '\\s+')).join('|');
 const statePattern = new RegExp(`\\b(${states.map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b\\s*[?.!]*$|,\\s*(${states.join('|')})\\b`);
-/** "Phoenix AZ": a postal code after a name the site never uses in lower case ("cash ok?" is not Oklahoma). */
-const stateCodePattern = /\b([a-z]+)\s+(az|ok|nm|la|ca|fl|co|ny|nv|ut|ga|nc|sc|tn)\s*[?.!]*$/;
+/**
+ * "Phoenix AZ", "Tulsa, OK": a postal code of another state after a name the site never uses in lower
+ * case. Codes that are also words ("ok", "me", "in", "or", "la", "hi") count only after a comma, so
+ * "visa ok?" or "cash ok?" is not Oklahoma.
+ */
+const stateCodes = 'al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn ut vt va wa wv wi wy'.split(' ');
+const wordCodes = new Set(['ok', 'me', 'in', 'or', 'la', 'hi', 'oh', 'pa', 'ma', 'de', 'al', 'id', 'co', 'mo', 'ga']);
+const stateCodePattern = new RegExp(`\\b([a-z]+)(,?)\\s+(${stateCodes.join('|')})(\\s+(?:plumb\\w*|area))?\\s*[?.!]*$`);
 
 /** Words that follow "in" or "to" without naming a place. */
 const notAPlace = new Set(('the a an my our your this that it its his her their there here town area kitchen bathroom bath garage attic yard house home ' +
@@ -75,6 +82,7 @@ const notAPlace = new Set(('the a an my our your this that it its his her their 
   'august september october november december texas tx about under over between front back side one two few some any all every need trouble ' +
   'fact general particular emergency hurry rush pain line order case water hot cold gas sewer drain pipe pipes toilet sink shower tub ' +
   'heater laundry utility crawl space what which where how you us me him them business service charge touch contact person people ' +
+  'churches schools hotels motels clinics gyms warehouses hospitals daycares restaurants businesses apartments condos ' +
   'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad').split(' '));
 
 /** A place name after "in", "to", "near" and the like, as the visitor wrote it (any case). */
@@ -87,7 +95,9 @@ const placeCapture = new RegExp([
   // "do you serve Tyler", "cover Lago Vista" (not "your service call")
   '|(?<!\\b(?:your|the|a|an|of|for|our|my)\\s)\\b(?:serve|serves|service|servicing|serving|cover|covers|covering)\\s+(?:in\\s+)?',
   // "come out to", "send someone to", "drive to"
-  '|\\b(?:go|goes|going|come|coming|travel|drive|get|head|send \\w+(?: \\w+)?)\\s+(?:out\\s+|over\\s+|down\\s+|up\\s+)?to\\s+',
+  '|\\b(?:go|goes|going|come|coming|travel|drive|get|head|send \\w+(?: \\w+)?)\\s+(?:out\\s+|over\\s+|down\\s+|up\\s+)?(?:to|as far as|all the way (?:to|out to)|clear to)\\s+',
+  // "as far as Amarillo", "all the way out to Marfa"
+  '|\\b(?:as far as|all the way (?:out )?to)\\s+',
   // "near Bee Cave", "around Hutto"
   '|\\b(?:near|around|outside of|close to)\\s+',
   // a follow-up: "how about Tulsa?", "and Hutto?"
@@ -96,6 +106,9 @@ const placeCapture = new RegExp([
   "([a-z][a-z'.-]*(?:\\s+[a-z][a-z'.-]*){0,2}?)",
   '(?=\\s*(?:,|\\?|\\.|!|$|\\btx\\b|\\btexas\\b|\\bcounty\\b|\\barea\\b|\\bnext\\b|\\btomorrow\\b|\\btoday\\b|\\bthis\\b|\\bon\\b|\\bfor\\b|\\bto\\b|\\band\\b|\\bis\\b|\\bdo\\b|\\bcan\\b|\\bcould\\b|\\bplease\\b|\\b[a-z]{2}\\s*$))',
 ].join(''), 'g');
+
+/** "Brownsville TX", "any coverage in Marfa, Texas": the name before the state. */
+const beforeTexas = /(?:^|[,.;!?]\s*|\b(?:in|to|near|at|from|around|by)\s+)([a-z]+(?:\s+[a-z]+)?)\s*,?\s+(?:tx|texas)\b/g;
 
 const passages = contentIndex as { path: string; text: string }[];
 const cityPages = passages.filter((p) => cities.some((c) => p.path === `/${c.route}`));
@@ -114,6 +127,10 @@ const commonWords = new Set([
   ...'fee fees call calls cost costs quote quotes rate rates trip visit visits price prices bill bills job jobs guy guys team crew tech techs company'.split(' '),
 ]);
 
+/** Every word of the written intent examples but the service-area ones (which name places): greetings, thanks, chat words in both languages. */
+const exampleWords = new Set(Object.entries(intentExamples).filter(([intent]) => intent !== 'service_area')
+  .flatMap(([, messages]) => messages ?? []).flatMap((m) => fold(m).match(/[a-z]+/g) ?? []));
+
 const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
 /** Finds the places in a message. "Burnet County" still names Burnet; "Austin Metro" names Austin. */
@@ -122,10 +139,16 @@ export function findPlaces(text: string): PlaceMention {
   const zips = [...new Set(folded.match(/(?<!\d)\d{5}(?!\d)/g) ?? [])].map((zip) => ({ zip, cities: citiesWithZip(zip) }));
   let named = cityPatterns.filter((c) => c.patterns.some((p) => p.test(folded))).map((c) => c.city);
   // "Austin, Minnesota", "Georgetown Kentucky": a city of ours by name, in another state.
-  const elsewhere = named.filter((c) => new RegExp(`\\b${escape(fold(c.name))},?\\s+(${otherStates})\\b`).test(folded) || (new RegExp(`\\b(i'?m|we'?re|live|located) in (${otherStates})\\b`).test(folded)));
+  // "Austin, MN": a state code after a comma, or one that is not also a word.
+  const codeAfter = (c: City) => new RegExp(`\\b${escape(fold(c.name))}(,\\s*|\\s+)(${stateCodes.join('|')})\\b(?!')`).exec(folded);
+  const codeElsewhere = (c: City) => {
+    const m = codeAfter(c);
+    return Boolean(m && (m[1]!.includes(',') || !wordCodes.has(m[2]!)));
+  };
+  const elsewhere = named.filter((c) => new RegExp(`\\b${escape(fold(c.name))},?\\s+(${otherStates})\\b`).test(folded) || (new RegExp(`\\b(i'?m|we'?re|live|located) in (${otherStates})\\b`).test(folded)) || codeElsewhere(c));
   const notServedElsewhere = elsewhere.map((c) => {
-    const state = new RegExp(`\\b(${otherStates})\\b`).exec(folded)![1]!;
-    return `${c.name}, ${titleCase(state)}`;
+    const state = new RegExp(`\\b(${otherStates})\\b`).exec(folded)?.[1];
+    return `${c.name}, ${state ? titleCase(state) : codeAfter(c)![2]!.toUpperCase()}`;
   });
   named = named.filter((c) => !elsewhere.includes(c));
   const notServed = [...notServedElsewhere, ...notServedPatterns
@@ -148,7 +171,7 @@ export function findPlaces(text: string): PlaceMention {
   }
   const landmarks: PlaceMention['landmarks'] = [];
   if (named.length === 0 && counties.length === 0 && notServed.length === 0 && zips.length === 0) {
-    for (const match of [...folded.matchAll(placeCapture), ...folded.matchAll(/(?:^|[,.;!?]\s*)([a-z]+(?:\s+[a-z]+)?)\s*,?\s+(?:tx|texas)\b/g)]) {
+    for (const match of [...folded.matchAll(placeCapture), ...folded.matchAll(beforeTexas)]) {
       const words = match[1]!.trim().replace(/[.'-]+$/, '').split(/\s+/).filter(Boolean);
       const plain = (w: string) => notAPlace.has(w) || notAPlace.has(w.replace(/s$/, ''));
       while (words.length > 0 && plain(words[0]!)) words.shift();
@@ -185,7 +208,17 @@ export function findPlaces(text: string): PlaceMention {
     notServed.push(titleCase((state[1] ?? state[2])!));
   }
   const code = stateCodePattern.exec(folded);
-  if (named.length === 0 && notServed.length === 0 && code && !commonWords.has(code[1]!)) notServed.push(`${titleCase(code[1]!)}, ${code[2]!.toUpperCase()}`);
+  // "Tulsa OK plumber?": before a plumber, even a code that is also a word names a state.
+  if (named.length === 0 && notServed.length === 0 && code && !commonWords.has(code[1]!) && (code[2] === ',' || code[4] || !wordCodes.has(code[3]!))) {
+    notServed.push(`${titleCase(code[1]!)}, ${code[3]!.toUpperCase()}`);
+  }
+  // "Lubbock", "El Paso": a message of one to three capitalised words, one of which neither the site
+  // nor any intent example uses, is a place name, and not one of ours.
+  if (named.length === 0 && notServed.length === 0 && zips.length === 0 && landmarks.length === 0 && counties.length === 0) {
+    const words = text.trim().replace(/[?.!]+$/, '').split(/\s+/).filter(Boolean);
+    if (words.length >= 1 && words.length <= 3 && words.every((w) => /^[A-Z][a-z'.-]+$/.test(w))
+      && words.some((w) => !commonWords.has(fold(w)) && !exampleWords.has(fold(w))) && words.join('').length >= 4) notServed.push(words.join(' '));
+  }
   const all = [...named, ...zips.flatMap((z) => z.cities), ...counties.flatMap((c) => c.cities), ...landmarks.flatMap((l) => l.cities)];
   return { cities: [...new Map(all.map((c) => [c.id, c])).values()], zips, notServed, counties, landmarks };
 }

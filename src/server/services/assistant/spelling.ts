@@ -7,15 +7,17 @@
  */
 import contentIndex from './content-index.json' with { type: 'json' };
 import { cities } from './facts';
+import { intentExamples } from './intent-examples';
 import { detectLanguage } from './language';
 import { fold, stem } from './text';
 
 /** Shorthand people type in chat, whole words only. */
 const shorthand: Record<string, string> = {
-  r: 'are', u: 'you', ur: 'your', ya: 'you', yall: "y'all", wher: 'where', whr: 'where', wat: 'what', wut: 'what',
+  mch: 'much', muc: 'much', r: 'are', u: 'you', ur: 'your', ya: 'you', yall: "y'all", wher: 'where', whr: 'where', wat: 'what', wut: 'what',
   pls: 'please', plz: 'please', thx: 'thanks', tx: 'texas', tmrw: 'tomorrow', tmr: 'tomorrow', tomm: 'tomorrow',
   hrs: 'hours', appt: 'appointment', num: 'number', ph: 'phone', addy: 'address', b4: 'before', '2moro': 'tomorrow',
-  sat: 'saturday', wknd: 'weekend', wkend: 'weekend', bc: 'because', cuz: 'because', whats: "what's",
+  sat: 'saturday', cn: 'can', hw: 'how', sum1: 'someone', some1: 'someone', any1: 'anyone', '2day': 'today', '2nite': 'tonight', '2night': 'tonight',
+  ppl: 'people', biz: 'business', bout: 'about', abt: 'about', rn: 'right now', asap: 'asap', hr: 'hour', mins: 'minutes', wknd: 'weekend', wkend: 'weekend', bc: 'because', cuz: 'because', whats: "what's",
 };
 
 /** The words the rules key on; a misspelling of one is corrected to it. */
@@ -31,7 +33,9 @@ const vocabulary = [
   'camera', 'inspection', 'thanks', 'thank', 'please', 'someone', 'somebody', 'technician', 'person', 'manager', 'schedule',
   ...cities.flatMap((c) => [fold(c.name).replace(/\s+/g, ''), ...fold(c.name).split(/\s+/)]),
   ...cities.flatMap((c) => [c.county, ...c.otherCounties]).map(fold),
-].filter((w) => w.length >= 4);
+  // Every word of the English intent examples: the words visitors use for what they want.
+  ...Object.values(intentExamples).flat().filter((m) => detectLanguage(m) === 'en').flatMap((m) => fold(m).match(/[a-z]+/g) ?? []),
+].filter((w, i, all) => w.length >= 4 && all.indexOf(w) === i);
 const known = new Set(vocabulary);
 /** Every word the site's own text uses, and its stem: real words, never "corrected". */
 const siteWords = new Set((contentIndex as { title: string; text: string }[]).flatMap((p) => fold(`${p.title} ${p.text}`).match(/[a-z]+/g) ?? []));
@@ -60,15 +64,25 @@ export function withinEdits(a: string, b: string, max: number): boolean {
 }
 
 const cache = new Map<string, string>();
+/** "wter" → "water", "mcuh" → "much": a four-letter word is corrected only for a left-out letter or two swapped letters. */
+function fourLetterSlip(word: string, candidate: string): boolean {
+  if (candidate.length === 5) return withinEdits(word, candidate, 1);
+  if (candidate.length !== 4) return false;
+  const i = [...word].findIndex((c, k) => c !== candidate[k]);
+  return i >= 0 && i < 3 && word[i] === candidate[i + 1] && word[i + 1] === candidate[i] && word.slice(i + 2) === candidate.slice(i + 2);
+}
+
 function correctWord(word: string): string {
-  if (word.length < 5 || known.has(word) || /\d/.test(word) || siteWords.has(word) || siteStems.has(stem(word))) return word;
+  if (word.length < 4 || known.has(word) || /\d/.test(word) || siteWords.has(word) || siteStems.has(stem(word))) return word;
   const hit = cache.get(word);
   if (hit !== undefined) return hit;
   const max = word.length >= 8 ? 2 : 1;
   let fixed = word;
   for (const candidate of vocabulary) {
     if (candidate[0] !== word[0] && candidate[1] !== word[1]) continue;
-    if (withinEdits(word, candidate, max)) {
+    // "appreciated" is a form of "appreciate", not a misspelling of it.
+    if (word.startsWith(candidate)) continue;
+    if (word.length === 4 ? fourLetterSlip(word, candidate) : withinEdits(word, candidate, max)) {
       fixed = candidate;
       break;
     }

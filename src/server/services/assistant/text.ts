@@ -13,6 +13,12 @@ const stopwords = new Set(
 
 /** Strips common English suffixes so "clogged", "clogs" and "clog" meet. */
 export function stem(word: string): string {
+  const base = suffixless(word);
+  // A silent final e goes too, so "pipe", "piping" and "repiped" meet, as do "replace" and "replaced".
+  return base.length > 4 && /[^aeiou]e$/.test(base) ? base.slice(0, -1) : base;
+}
+
+function suffixless(word: string): string {
   if (word.length <= 3) return word;
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith('ing') && word.length > 5) return dedouble(word.slice(0, -3));

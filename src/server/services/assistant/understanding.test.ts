@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { findWrongFacts } from './fact-check';
 import { formatClock, formatDollars, formatRange } from './facts';
+import { guessIntent } from './intent-model';
 import { classify } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces } from './places';
 import { createIndex } from './retrieval';
+import { glossSpanish } from './spanish';
 import { stem, tokenize } from './text';
 
 describe('facts formatting', () => {
@@ -97,5 +99,34 @@ describe('findWrongFacts', () => {
     expect(findWrongFacts('San Marcos is not one of the 16 cities we serve.')).toEqual([]);
     expect(findWrongFacts('Yes, we serve Kyle from our Marble Falls office.')).toHaveLength(1);
     expect(findWrongFacts('Yes, we serve Kyle from our Austin office.')).toEqual([]);
+  });
+});
+
+describe('generalising past the rules', () => {
+  const intent = (text: string) => classify(text, findPlaces(text)).intent;
+  test('the intent model finds the nearest intent through typos, and abstains on nonsense', () => {
+    expect(guessIntent('do you have a maintenence plan')?.intent).toBe('membership');
+    expect(guessIntent('transfer me to a humen')?.intent).toBe('handoff');
+    // Nonsense shares nothing with any example, or only with the nonsense the tuning sets label unsure.
+    expect([undefined, 'unsure']).toContain(guessIntent('qqq zzz')?.intent);
+  });
+  test('Spanish is read through its English gloss', () => {
+    expect(glossSpanish('¿El lavabo del baño no drena?')).toContain('sink');
+    expect(intent('el lavabo del baño no drena')).toBe('drain');
+    expect(intent('¿tienen correo electrónico?')).toBe('contact');
+  });
+  test('state codes that are words need a comma; our city names in another state are outside', () => {
+    expect(findPlaces('visa or mastercard ok?').notServed).toEqual([]);
+    expect(findPlaces('cash or check ok?').notServed).toEqual([]);
+    expect(findPlaces('plumber for Tulsa, OK').notServed).toEqual(['Tulsa, OK']);
+    expect(findPlaces('Phoenix AZ').notServed).toEqual(['Phoenix, AZ']);
+    expect(findPlaces('do you serve austin, mn?').cities).toEqual([]);
+    expect(findPlaces('any coverage in brownsville tx').notServed).toEqual(['Brownsville']);
+  });
+  test('booking needs a request, never a price or an outside place', () => {
+    expect(intent('do you come out as far as amarillo')).toBe('service_area');
+    expect(intent('how much to send someone out')).toBe('pricing');
+    expect(intent('can you come out to leander tomorrow')).toBe('scheduling');
+    expect(intent('how much should i expect to pay for a new toilet')).toBe('pricing');
   });
 });

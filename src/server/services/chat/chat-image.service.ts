@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { withDb } from '../../db/connect';
 import { HttpError } from '../../http/response';
 import { ensureConversation, insertImage } from '../../repositories/chat.repository';
-import { sniffImage } from './image-check';
-import { imageStore } from './image-store';
+import { imageStore } from '../../uploads/image-store';
+import { reencodeImage } from '../../uploads/reencode-image';
 import { enforceChatLimit } from './rate-limit';
 
 export const maxImageBytes = 4 * 1024 * 1024;
@@ -18,28 +18,6 @@ export interface UploadInput {
   image: File;
   sessionId: string;
   conversationId: string;
-}
-
-/** Decodes and re-encodes the photo; throws a 4xx for anything that is not a readable image. */
-export async function reencodeImage(bytes: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
-  const kind = sniffImage(bytes);
-  if (!kind) throw new HttpError(415, 'Only photos in JPEG, PNG, WebP, GIF or HEIC format can be attached. Choose a photo and try again.');
-  // Loaded on first upload: the function that serves photos back never needs the native module.
-  const { default: sharp } = await import('sharp');
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error', animated: false })
-      .rotate()
-      .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data), width: info.width, height: info.height };
-  } catch {
-    if (kind === 'heic') {
-      throw new HttpError(415, 'HEIC photos cannot be read here yet. Set your camera to "Most Compatible" or attach a screenshot of the photo instead.');
-    }
-    throw new HttpError(400, 'The photo could not be read; it may be damaged. Choose another photo and try again.');
-  }
 }
 
 /** Stores a visitor's photo and returns its root-relative URL. */
@@ -56,7 +34,7 @@ export async function storeChatImage(input: UploadInput, visitor: { ipHash: stri
       throw new HttpError(409, 'This conversation belongs to another chat session. Clear the chat to start a new one.');
     }
   }));
-  const image = await reencodeImage(new Uint8Array(await input.image.arrayBuffer()));
+  const image = await reencodeImage(new Uint8Array(await input.image.arrayBuffer()), maxEdge);
   const id = randomBytes(16).toString('hex');
   const store = imageStore();
   await store.put(id, image.data);
