@@ -7,53 +7,54 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
+import { publishNow, waitForBuild, withPublishTurn } from '../support/publish-e2e';
 import { e2eDb } from '../support/e2e-db';
 
 test('a missing address is redirected from the 404 log, and after Publish now it answers 301', async ({ page, baseURL, isMobile, request }) => {
   // One real rebuild in the suite is enough: the phone layout is checked by the axe test below.
   test.skip(isMobile, 'the rebuild runs once, at desktop width');
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   const missing = `/drain-cleening-${Math.random().toString(36).slice(2, 7)}`;
 
   await page.goto(missing);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 
   await signInWithAdminLink(page, await newStaffEmail('owner'), baseURL!);
-  await page.goto('/admin/not-found');
-  await page.getByLabel('Search paths').fill(missing);
-  const row = page.getByRole('row').filter({ hasText: missing });
-  // The 404 screen reports the visit after it loads: search until the report is stored.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(row).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await expectNoAxeViolations(page);
+  // The redirect waits for this spec's own build: no other spec builds meanwhile.
+  await withPublishTurn(async () => {
+    await page.goto('/admin/not-found');
+    await page.getByLabel('Search paths').fill(missing);
+    const row = page.getByRole('row').filter({ hasText: missing });
+    // The 404 screen reports the visit after it loads: search until the report is stored.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(row).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
 
-  await row.getByRole('button', { name: `Redirect ${missing} to /drain-cleaning`, exact: true }).click();
-  await expect(row.getByText('Redirects to /drain-cleaning')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: `${missing} now redirects to /drain-cleaning` })).toBeVisible();
-  await expect(page.getByText(/change(s)? waits? for the next build/)).toBeVisible();
+    await row.getByRole('button', { name: `Redirect ${missing} to /drain-cleaning`, exact: true }).click();
+    await expect(row.getByText('Redirects to /drain-cleaning')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `${missing} now redirects to /drain-cleaning` })).toBeVisible();
+    await expect(page.getByText(/change(s)? waits? for the next build/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Publish now' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Build #\d+ started/ })).toBeVisible();
-  const buildId = /Build #(\d+) started/.exec((await page.getByRole('status').filter({ hasText: /Build #\d+ started/ }).textContent())!)![1];
+    const buildId = await publishNow(page);
 
-  // The site keeps answering while it builds.
-  const during = await request.get('/');
-  expect(during.status()).toBe(200);
+    // The site keeps answering while it builds.
+    const during = await request.get('/');
+    expect(during.status()).toBe(200);
 
-  const publishing = page.getByRole('region', { name: 'Publishing' });
-  await expect(publishing.getByText(new RegExp(`Live\\s*#${buildId},`))).toBeVisible({ timeout: 240_000 });
-  await expect(publishing.getByText(`Redirect ${missing} → /drain-cleaning`).locator('..')).toContainText('Live');
+    await waitForBuild(page, buildId);
+    await expect(page.getByRole('region', { name: 'Publishing' }).getByText(`Redirect ${missing} → /drain-cleaning`).locator('..')).toContainText('Live');
 
-  const answer = await request.get(missing, { maxRedirects: 0 });
-  expect(answer.status()).toBe(301);
-  expect(answer.headers().location).toBe('/drain-cleaning');
-  // The new build's inline-script hashes are what the server now sends (not the old build's).
-  const home = await request.get('/');
-  expect(home.status()).toBe(200);
-  const policy = home.headers()['content-security-policy']!;
-  expect(await readFile('dist/_headers', 'utf8')).toContain(policy);
+    const answer = await request.get(missing, { maxRedirects: 0 });
+    expect(answer.status()).toBe(301);
+    expect(answer.headers().location).toBe('/drain-cleaning');
+    // The new build's inline-script hashes are what the server now sends (not the old build's).
+    const home = await request.get('/');
+    expect(home.status()).toBe(200);
+    const policy = home.headers()['content-security-policy']!;
+    expect(await readFile('dist/_headers', 'utf8')).toContain(policy);
+  });
 });
 
 test('the 404s and redirects screen and the site health screen pass axe', async ({ page, baseURL }) => {

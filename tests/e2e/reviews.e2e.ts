@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
+import { publishAndWait, withPublishTurn } from '../support/publish-e2e';
 import { e2eDb } from '../support/e2e-db';
 import { newReviewRequest } from '../support/review-request';
 
@@ -34,86 +35,85 @@ async function hydratedForm(page: Page) {
 
 test('a review left from a request link appears on the site as Verified Customer only after staff approve it and the site is published', async ({ page, baseURL, isMobile, request }) => {
   test.skip(isMobile, 'the rebuild runs once, at desktop width');
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   const suffix = Math.random().toString(36).slice(2, 7);
   const marker = `Water heater swapped before dinner ${suffix}`;
   const db = e2eDb();
   const reviewRequest = await newReviewRequest(db, { name: `Irene${suffix} Salas`, email: `irene.${suffix}@example.com`, service: 'Water heater services' }).finally(() => db.destroy());
   const firstName = reviewRequest.name;
   const ratedCount = async () => Number(/rate us [\d.]+ out of 5 \((\d+) reviews?\)/.exec(await (await request.get('/')).text())?.[1] ?? 0);
-  const countBefore = await ratedCount();
+  // The rating before and after this spec's own build: no other spec builds meanwhile.
+  await withPublishTurn(async () => {
+    const countBefore = await ratedCount();
 
-  await page.goto(`/leave-review/${reviewRequest.token}`);
-  const form = await hydratedForm(page);
-  await expect(page.getByText(`Thank you for choosing us, ${firstName}.`)).toBeVisible();
-  await expect(form.getByLabel('Your name, as it should appear')).toHaveValue(firstName);
-  await expect(form.getByLabel('What we did')).toHaveValue('water-heater-services');
-  const check = e2eDb();
-  expect((await check.selectFrom('review_requests').select('opened_at').where('id', '=', reviewRequest.id).executeTakeFirstOrThrow().finally(() => check.destroy())).opened_at).not.toBeNull();
+    await page.goto(`/leave-review/${reviewRequest.token}`);
+    const form = await hydratedForm(page);
+    await expect(page.getByText(`Thank you for choosing us, ${firstName}.`)).toBeVisible();
+    await expect(form.getByLabel('Your name, as it should appear')).toHaveValue(firstName);
+    await expect(form.getByLabel('What we did')).toHaveValue('water-heater-services');
+    const check = e2eDb();
+    expect((await check.selectFrom('review_requests').select('opened_at').where('id', '=', reviewRequest.id).executeTakeFirstOrThrow().finally(() => check.destroy())).opened_at).not.toBeNull();
 
-  // Stars by keyboard: Tab into the group, arrows move the choice.
-  await form.getByRole('radio', { name: '1 star', exact: true }).focus();
-  await page.keyboard.press('Space');
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-  await expect(form.getByRole('radio', { name: '5 stars' })).toBeChecked();
-  await expect(form.getByText('5 of 5 stars chosen.')).toBeVisible();
-  await form.getByLabel('Title (optional)').fill('Quick and clean');
-  await form.getByRole('textbox', { name: 'Your review' }).fill(`${marker}; the crew hauled the old tank away and explained everything.`);
-  await form.getByLabel('Photos (optional)').setInputFiles({ name: 'new-heater.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa7744' } }).jpeg().toBuffer() });
-  await form.getByLabel(/may publish my review/).check();
-  await page.waitForTimeout(3000);
-  await form.getByRole('button', { name: 'Send my review' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'We received your review' })).toBeVisible();
-  const after = e2eDb();
-  const stored = await after.selectFrom('review_requests').innerJoin('reviews', 'reviews.id', 'review_requests.review_id').select(['review_requests.status', 'reviews.source', 'reviews.status as reviewStatus']).where('review_requests.id', '=', reviewRequest.id).executeTakeFirstOrThrow().finally(() => after.destroy());
-  expect(stored).toEqual({ status: 'reviewed', source: 'email_link', reviewStatus: 'pending' });
-  expect(JSON.stringify(await (await request.get('/api/reviews?category=water-heater&minRating=5')).json())).not.toContain(marker);
+    // Stars by keyboard: Tab into the group, arrows move the choice.
+    await form.getByRole('radio', { name: '1 star', exact: true }).focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await expect(form.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    await expect(form.getByText('5 of 5 stars chosen.')).toBeVisible();
+    await form.getByLabel('Title (optional)').fill('Quick and clean');
+    await form.getByRole('textbox', { name: 'Your review' }).fill(`${marker}; the crew hauled the old tank away and explained everything.`);
+    await form.getByLabel('Photos (optional)').setInputFiles({ name: 'new-heater.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa7744' } }).jpeg().toBuffer() });
+    await form.getByLabel(/may publish my review/).check();
+    await page.waitForTimeout(3000);
+    await form.getByRole('button', { name: 'Send my review' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'We received your review' })).toBeVisible();
+    const after = e2eDb();
+    const stored = await after.selectFrom('review_requests').innerJoin('reviews', 'reviews.id', 'review_requests.review_id').select(['review_requests.status', 'reviews.source', 'reviews.status as reviewStatus']).where('review_requests.id', '=', reviewRequest.id).executeTakeFirstOrThrow().finally(() => after.destroy());
+    expect(stored).toEqual({ status: 'reviewed', source: 'email_link', reviewStatus: 'pending' });
+    expect(JSON.stringify(await (await request.get('/api/reviews?category=water-heater&minRating=5')).json())).not.toContain(marker);
 
-  // The same link again: the open form, said plainly, never an error page.
-  await page.goto(`/leave-review/${reviewRequest.token}`);
-  await hydratedForm(page);
-  await expect(page.getByText('This review link has already been used or is not one we know')).toBeVisible();
+    // The same link again: the open form, said plainly, never an error page.
+    await page.goto(`/leave-review/${reviewRequest.token}`);
+    await hydratedForm(page);
+    await expect(page.getByText('This review link has already been used or is not one we know')).toBeVisible();
 
-  // Backdated past the sample reviews, so the home page's block (which other specs read) keeps them;
-  // it shows on /water-heater-services, whose block takes the category's best three.
-  const backdate = e2eDb();
-  await backdate.updateTable('reviews').set({ timestamp: Math.floor(Date.now() / 1000) - 400 * 86_400 }).where('id', '=', (await backdate.selectFrom('review_requests').select('review_id').where('id', '=', reviewRequest.id).executeTakeFirstOrThrow()).review_id!).execute().finally(() => backdate.destroy());
+    // Backdated past the sample reviews, so the home page's block (which other specs read) keeps them;
+    // it shows on /water-heater-services, whose block takes the category's best three.
+    const backdate = e2eDb();
+    await backdate.updateTable('reviews').set({ timestamp: Math.floor(Date.now() / 1000) - 400 * 86_400 }).where('id', '=', (await backdate.selectFrom('review_requests').select('review_id').where('id', '=', reviewRequest.id).executeTakeFirstOrThrow()).review_id!).execute().finally(() => backdate.destroy());
 
-  await signInWithAdminLink(page, await newStaffEmail('owner'), baseURL!);
-  await page.goto('/admin/reviews');
-  const card = page.getByRole('article', { name: `5 stars from ${firstName}` });
-  await expect(card).toContainText(marker);
-  await expect(card.getByRole('img', { name: `Photo 1 from ${firstName} (opens full size)` })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Approved the review from ${firstName}` })).toBeVisible();
-  await page.getByLabel('Show', { exact: true }).selectOption('approved');
-  const approved = page.getByRole('article', { name: `5 stars from ${firstName}` });
-  await expect(approved.getByRole('button', { name: 'Feature (shown first)' })).toHaveAttribute('aria-pressed', 'false');
-  await approved.getByRole('textbox', { name: 'Public reply' }).fill(`Thank you, ${firstName}!`);
-  await approved.getByRole('button', { name: 'Save reply' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Saved the reply to ${firstName}` })).toBeVisible();
+    await signInWithAdminLink(page, await newStaffEmail('owner'), baseURL!);
+    await page.goto('/admin/reviews');
+    const card = page.getByRole('article', { name: `5 stars from ${firstName}` });
+    await expect(card).toContainText(marker);
+    await expect(card.getByRole('img', { name: `Photo 1 from ${firstName} (opens full size)` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Approved the review from ${firstName}` })).toBeVisible();
+    await page.getByLabel('Show', { exact: true }).selectOption('approved');
+    const approved = page.getByRole('article', { name: `5 stars from ${firstName}` });
+    await expect(approved.getByRole('button', { name: 'Feature (shown first)' })).toHaveAttribute('aria-pressed', 'false');
+    await approved.getByRole('textbox', { name: 'Public reply' }).fill(`Thank you, ${firstName}!`);
+    await approved.getByRole('button', { name: 'Save reply' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Saved the reply to ${firstName}` })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Publish now' }).click();
-  const started = page.getByRole('status').filter({ hasText: /Build #\d+ started/ });
-  await expect(started).toBeVisible();
-  const id = /Build #(\d+) started/.exec((await started.textContent())!)![1]!;
-  await expect(page.getByRole('region', { name: 'Publishing' }).getByText(new RegExp(`Live\\s*#${id},`))).toBeVisible({ timeout: 300_000 });
+    await publishAndWait(page);
 
-  // The home page's static rating now counts it.
-  expect(await ratedCount()).toBe(countBefore + 1);
-  // GET /api/reviews reuses an answer for a minute (reviewsMemoSeconds): wait until it is fresh, then load the page.
-  await expect.poll(async () => JSON.stringify(await (await request.get('/api/reviews?category=water-heater&minRating=4')).json()), { timeout: 90_000, intervals: [5_000] }).toContain(marker);
-  await page.goto('/water-heater-services');
-  const block = page.locator('[data-reviews-slot]');
-  await block.scrollIntoViewIfNeeded();
-  const mine = block.locator('[data-reviews-block="ready"] li').filter({ hasText: marker });
-  await expect(mine).toHaveCount(1);
-  await expect(mine).toContainText('Verified Customer');
-  await expect(mine).toContainText(`Thank you, ${firstName}!`);
-  await expect(mine).toContainText('Quick and clean');
-  await expect(mine.getByRole('img', { name: `Photo 1 from ${firstName} (opens full size)` })).toBeVisible();
-  expect(await mine.getByRole('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The home page's static rating now counts it.
+    expect(await ratedCount()).toBe(countBefore + 1);
+    // GET /api/reviews reuses an answer for a minute (reviewsMemoSeconds): wait until it is fresh, then load the page.
+    await expect.poll(async () => JSON.stringify(await (await request.get('/api/reviews?category=water-heater&minRating=4')).json()), { timeout: 90_000, intervals: [5_000] }).toContain(marker);
+    await page.goto('/water-heater-services');
+    const block = page.locator('[data-reviews-slot]');
+    await block.scrollIntoViewIfNeeded();
+    const mine = block.locator('[data-reviews-block="ready"] li').filter({ hasText: marker });
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText('Verified Customer');
+    await expect(mine).toContainText(`Thank you, ${firstName}!`);
+    await expect(mine).toContainText('Quick and clean');
+    await expect(mine.getByRole('img', { name: `Photo 1 from ${firstName} (opens full size)` })).toBeVisible();
+    expect(await mine.getByRole('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
 });
 
 test('/request-review offers the same options whatever the visitor sends: our form and the review links set (no rating gate)', async ({ page, request }) => {

@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
+import { publishAndWait, withPublishTurn } from '../support/publish-e2e';
 
 /** The form hydrates when it scrolls into view; typing before that would go to the static HTML. */
 async function hydratedForm(page: Page) {
@@ -15,15 +16,6 @@ async function hydratedForm(page: Page) {
   await form.scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island:not([ssr])').filter({ has: page.getByRole('button', { name: 'Send my story' }) })).toHaveCount(1, { timeout: 30_000 });
   return form;
-}
-
-/** Publish now (owners), then wait until the publishing panel says that build is live. */
-async function publishAndWait(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Publish now' }).click();
-  const started = page.getByRole('status').filter({ hasText: /Build #\d+ started/ });
-  await expect(started).toBeVisible();
-  const id = /Build #(\d+) started/.exec((await started.textContent())!)![1]!;
-  await expect(page.getByRole('region', { name: 'Publishing' }).getByText(new RegExp(`Live\\s*#${id},`))).toBeVisible({ timeout: 300_000 });
 }
 
 async function photo(name: string, color: string) {
@@ -53,30 +45,33 @@ test('a story sent from /success-stories stays off the pages through a rebuild w
   await form.getByRole('button', { name: 'Send my story' }).click();
   await expect(form.getByRole('status')).toContainText('We received your story');
 
-  await signInWithAdminLink(page, await newStaffEmail('owner'), baseURL!);
-  await page.goto('/admin/success-stories');
-  const card = page.getByRole('form', { name: `Story from ${name}` });
-  await expect(card.getByLabel('Story')).toHaveValue(new RegExp(marker));
-  await expectNoAxeViolations(page);
+  // The story stays off through a build and appears after this spec's own: no other spec builds meanwhile.
+  await withPublishTurn(async () => {
+    await signInWithAdminLink(page, await newStaffEmail('owner'), baseURL!);
+    await page.goto('/admin/success-stories');
+    const card = page.getByRole('form', { name: `Story from ${name}` });
+    await expect(card.getByLabel('Story')).toHaveValue(new RegExp(marker));
+    await expectNoAxeViolations(page);
 
-  // A rebuild while the story waits: the gate, not the missing build, keeps it off the pages.
-  await publishAndWait(page);
-  expect(await (await request.get('/success-stories')).text()).not.toContain(marker);
-  expect(await (await request.get('/drain-cleaning')).text()).not.toContain(marker);
+    // A rebuild while the story waits: the gate, not the missing build, keeps it off the pages.
+    await publishAndWait(page);
+    expect(await (await request.get('/success-stories')).text()).not.toContain(marker);
+    expect(await (await request.get('/drain-cleaning')).text()).not.toContain(marker);
 
-  await page.goto('/admin/success-stories');
-  await card.getByLabel('Show the before photo').uncheck();
-  await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Approved the story from ${name}` })).toBeVisible();
-  await publishAndWait(page);
+    await page.goto('/admin/success-stories');
+    await card.getByLabel('Show the before photo').uncheck();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Approved the story from ${name}` })).toBeVisible();
+    await publishAndWait(page);
 
-  const stories = await (await request.get('/success-stories')).text();
-  expect(stories).toContain(marker);
-  expect(stories).toContain(`${name}, Georgetown`);
-  expect(stories).toContain(`alt="After photo from ${name}"`);
-  expect(stories).not.toContain(`alt="Before photo from ${name}"`);
-  expect(await (await request.get('/drain-cleaning')).text()).toContain(marker);
-  expect(await (await request.get('/water-heater-services')).text()).not.toContain(marker);
+    const stories = await (await request.get('/success-stories')).text();
+    expect(stories).toContain(marker);
+    expect(stories).toContain(`${name}, Georgetown`);
+    expect(stories).toContain(`alt="After photo from ${name}"`);
+    expect(stories).not.toContain(`alt="Before photo from ${name}"`);
+    expect(await (await request.get('/drain-cleaning')).text()).toContain(marker);
+    expect(await (await request.get('/water-heater-services')).text()).not.toContain(marker);
+  });
 });
 
 test('the story form passes axe, also when it shows errors, at both widths', async ({ page }) => {
