@@ -3,6 +3,7 @@ import {
   chooseChannel, detectChannel, isUsableChannel, usableChannel, parseDetectionRules, readCookie, readStoredTable, swapPhoneLinks,
   trackingNumbersPath, trackingTableStorageKey, trafficSourceCookie, trafficSourceScript, type TrackingChannel,
 } from './traffic-source';
+import { trafficSourceHeadScript } from '../components/traffic-source-head';
 
 const channel = (channelKey: string, rules: object | string, extra: Partial<TrackingChannel> = {}): TrackingChannel => ({
   channelKey,
@@ -219,7 +220,10 @@ describe('swapPhoneLinks', () => {
   });
 });
 
-describe('trafficSourceScript', () => {
+describe.each([
+  ['as written', trafficSourceScript],
+  ['minified for the page head', trafficSourceHeadScript],
+])('trafficSourceScript, %s', (_, scriptOf) => {
   /** Runs the script text with only the globals passed here: no access to this module's scope. */
   function runScript(options: { search: string; referrer?: string; cookie?: string; stored?: string }) {
     const page = fakePage();
@@ -244,7 +248,7 @@ describe('trafficSourceScript', () => {
     const localStorage = { getItem: () => options.stored ?? null, setItem: vi.fn() };
     const window = { localStorage, requestIdleCallback: (fn: () => void) => fn() };
     const fetch = vi.fn(async () => new Response(JSON.stringify({ trackingNumbers: table })));
-    const script = trafficSourceScript({ office: 'austin', officeNumber: '(512) 368-9159', builtAt: 1000, channels: table });
+    const script = scriptOf({ office: 'austin', officeNumber: '(512) 368-9159', builtAt: 1000, channels: table });
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function('window', 'document', 'location', 'MutationObserver', 'addEventListener', 'fetch', script)(
       window, document, { search: options.search, protocol: 'https:', host: 'www.plumbersthatcare.com' }, MutationObserver,
@@ -305,8 +309,8 @@ describe('trafficSourceScript', () => {
   });
 
   test('escapes the table so a stored value cannot close the script element', () => {
-    const script = trafficSourceScript({ office: 'austin', officeNumber: 'x', builtAt: 0, channels: [{ ...table[1]!, detectionRules: '</script><script>alert(1)</script>' }] });
-    expect(script).not.toContain('</script>');
+    const script = scriptOf({ office: 'austin', officeNumber: 'x', builtAt: 0, channels: [{ ...table[1]!, detectionRules: '</script><script>alert(1)</script>' }] });
+    expect(script.toLowerCase()).not.toContain('</script');
     expect(script).toMatch(new RegExp(`["']${trafficSourceCookie}=["']`));
   });
 });
