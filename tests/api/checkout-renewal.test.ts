@@ -158,7 +158,8 @@ describe.each(testDatabaseKinds)('renewing a membership on %s', (kind) => {
       expect([400, 404], text).toContain(response.status);
       expect(JSON.parse(text).error).toMatch(errorFormat);
     }), { numRuns: 40 });
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.anything(), fc.string({ maxLength: 300 }), fc.stringMatching(/^[0-9a-f]{64}$/)), async (value) => {
+    // Anything but undefined, which JSON leaves out: a checkout without a renewal token is an ordinary one.
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.anything().filter((v) => v !== undefined), fc.string({ maxLength: 300 }), fc.stringMatching(/^[0-9a-f]{64}$/)), async (value) => {
       const response = await postCheckout(origin, orderBody({ renewalToken: value }));
       const text = await response.text();
       expect(response.status, text).toBeGreaterThanOrEqual(400);

@@ -36,7 +36,8 @@ export async function startTestSite(env: Record<string, string | undefined> = no
     stop: async () => {
       await site.stop();
       await database.stop();
-      await rm(dir, { recursive: true, force: true });
+      // A message the outbox was still writing may land while the folder goes: try again briefly.
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
