@@ -1,70 +1,70 @@
-/** Header behaviour: desktop dropdowns by hover and keyboard, the mobile menu and its sections. */
+/**
+ * Header behaviour for its one nav. Below lg the Menu button shows the whole nav as a panel; each
+ * section ([data-menu]) is then expanded by its button. From lg the sections are dropdowns opened
+ * by hover (CSS) and by click and keys. An open nav or section has `data-open` (styled in
+ * Header.astro) and `aria-expanded="true"` on the button that controls it.
+ */
 
-function setOpen(button: HTMLElement, panel: HTMLElement | null, open: boolean): void {
+/** Tailwind's lg breakpoint: the dropdown layout. */
+const desktop = matchMedia('(min-width: 64rem)');
+
+function setOpen(element: HTMLElement, button: HTMLElement, open: boolean): void {
+  element.toggleAttribute('data-open', open);
   button.setAttribute('aria-expanded', String(open));
-  if (panel) panel.hidden = !open;
 }
 
-function initDesktopMenus(): void {
-  const items = [...document.querySelectorAll<HTMLLIElement>('[data-menu]')];
-  const close = (item: HTMLLIElement) => {
-    delete item.dataset.open;
-    item.querySelector('button')?.setAttribute('aria-expanded', 'false');
-  };
-  for (const item of items) {
-    const button = item.querySelector('button')!;
-    const sync = () => button.setAttribute('aria-expanded', String(item.matches(':hover') || 'open' in item.dataset));
-    item.addEventListener('mouseenter', sync);
-    item.addEventListener('mouseleave', () => { close(item); sync(); });
-    button.addEventListener('click', () => {
-      const open = !('open' in item.dataset);
-      items.forEach(close);
-      if (open) item.dataset.open = '';
-      button.setAttribute('aria-expanded', String(open));
-    });
-    item.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && 'open' in item.dataset) {
-        close(item);
-        button.focus();
-      }
-      if (event.key === 'ArrowDown' && event.target === button) {
-        event.preventDefault();
-        item.dataset.open = '';
-        button.setAttribute('aria-expanded', 'true');
-        item.querySelector<HTMLAnchorElement>('[data-menu-panel] a')?.focus();
-      }
-    });
-    item.addEventListener('focusout', (event) => {
-      if (!item.contains(event.relatedTarget as Node | null)) close(item);
-    });
-  }
+function setSection(item: HTMLElement, open: boolean): void {
+  setOpen(item, item.querySelector('button')!, open);
 }
 
-function initMobileMenu(): void {
-  const toggle = document.querySelector<HTMLButtonElement>('[data-mobile-toggle]');
-  const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
-  if (!toggle || !menu) return;
-  const setMenu = (open: boolean, returnFocus = false) => {
-    setOpen(toggle, menu, open);
-    if (open) menu.querySelector<HTMLElement>('a, button')?.focus();
-    else if (returnFocus) toggle.focus();
-  };
-  toggle.addEventListener('click', () => setMenu(menu.hidden));
-  menu.addEventListener('click', (event) => {
-    const target = event.target as HTMLElement;
-    if (target.closest('a')) setMenu(false);
-    const sectionButton = target.closest<HTMLButtonElement>('[data-section] > button');
-    if (sectionButton) {
-      const panel = document.getElementById(sectionButton.getAttribute('aria-controls') ?? '');
-      setOpen(sectionButton, panel, sectionButton.getAttribute('aria-expanded') !== 'true');
-    }
+function initSection(item: HTMLElement, items: HTMLElement[]): void {
+  const button = item.querySelector('button')!;
+  // Dropdowns only: hover, focus leaving, and one open at a time. Phone sections stay open until tapped again.
+  item.addEventListener('mouseenter', () => { if (desktop.matches) button.setAttribute('aria-expanded', 'true'); });
+  item.addEventListener('mouseleave', () => { if (desktop.matches) setSection(item, false); });
+  item.addEventListener('focusout', (event) => {
+    if (desktop.matches && !item.contains(event.relatedTarget as Node | null)) setSection(item, false);
   });
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && !menu.hidden) setMenu(false, true);
+  button.addEventListener('click', () => {
+    const open = !item.hasAttribute('data-open');
+    if (desktop.matches) for (const other of items) setSection(other, false);
+    setSection(item, open);
+  });
+  item.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && item.hasAttribute('data-open')) {
+      setSection(item, false);
+      button.focus();
+    }
+    if (event.key === 'ArrowDown' && event.target === button) {
+      event.preventDefault();
+      setSection(item, true);
+      item.querySelector<HTMLAnchorElement>('[data-menu-panel] a')?.focus();
+    }
   });
 }
 
 export function initHeader(): void {
-  initDesktopMenus();
-  initMobileMenu();
+  const toggle = document.querySelector<HTMLButtonElement>('[data-mobile-toggle]');
+  const nav = document.getElementById(toggle?.getAttribute('aria-controls') ?? '');
+  if (!toggle || !nav) return;
+  const items = [...nav.querySelectorAll<HTMLElement>('[data-menu]')];
+  for (const item of items) initSection(item, items);
+
+  const setMenu = (open: boolean, returnFocus = false) => {
+    setOpen(nav, toggle, open);
+    if (open) nav.querySelector<HTMLElement>('a, button')?.focus();
+    else if (returnFocus) toggle.focus();
+  };
+  toggle.addEventListener('click', () => setMenu(!nav.hasAttribute('data-open')));
+  nav.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setMenu(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && nav.hasAttribute('data-open')) setMenu(false, true);
+  });
+  // Crossing lg switches layout: nothing opened in one layout stays open in the other.
+  desktop.addEventListener('change', () => {
+    setMenu(false);
+    for (const item of items) setSection(item, false);
+  });
 }

@@ -51,9 +51,10 @@ test.describe('mobile menu', () => {
 
   test('opens by touch with both office numbers, expands a section, closes when a link is chosen', async ({ page }) => {
     await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu).toBeHidden();
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.tap();
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu.getByRole('link', { name: /\(512\) 368-9159/ })).toBeVisible();
     await expect(menu.getByRole('link', { name: /\(830\) 460-3565/ })).toBeVisible();
     const areas = menu.getByRole('button', { name: 'Areas' });
@@ -61,7 +62,7 @@ test.describe('mobile menu', () => {
     await expect(areas).toHaveAttribute('aria-expanded', 'true');
     await menu.getByRole('link', { name: 'Kyle' }).tap();
     await expect(page).toHaveURL(/\/plumber-kyle$/);
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   });
 
   test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
@@ -70,19 +71,54 @@ test.describe('mobile menu', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
   });
 
   test('sections expand by keyboard', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const menu = page.getByRole('navigation', { name: 'Main' });
     const services = menu.getByRole('button', { name: 'Services' });
     await services.focus();
     await page.keyboard.press('Enter');
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('link', { name: 'Drain Cleaning' })).toBeVisible();
     await page.keyboard.press('Enter');
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
     await expect(menu.getByRole('link', { name: 'Drain Cleaning' })).toBeHidden();
+  });
+});
+
+test.describe('one navigation for both layouts', () => {
+  test('the header has a single nav, and its links are in the HTML without JavaScript', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    const header = html.match(/<header[\s\S]*?<\/header>/)![0];
+    expect(header.match(/<nav\b/g)).toHaveLength(1);
+    expect(header.match(/href="\/plumber-kyle"/g)).toHaveLength(1);
+    await page.goto('/');
+    await expect(page.locator('header nav')).toHaveCount(1);
+  });
+
+  test('what is open in one layout is closed when the width crosses lg', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'resizes a desktop window');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const services = nav.getByRole('button', { name: 'Services' });
+    await services.click();
+    await expect(nav.getByRole('link', { name: 'Drain Cleaning' })).toBeVisible();
+
+    await page.mouse.move(0, 0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Drain Cleaning' })).toBeHidden();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
   });
 });
