@@ -14,7 +14,7 @@ import { newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
 import { orderBody, waitForMail } from '../support/checkout-requests';
 import { e2eDb } from '../support/e2e-db';
 import { e2eMailDir } from '../support/staff-mail';
-import { expectNoAxeViolations, fillCheckout, islandsReady, storedCart } from '../support/store-e2e';
+import { address, expectNoAxeViolations, fillCheckout, islandsReady, storedCart } from '../support/store-e2e';
 
 // The machine running the tests is shared; islands can take a few seconds to load.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -292,6 +292,34 @@ test('without online payment, checking out the cart saves an order request: the 
   await expect(detail).toContainText('Silver VIP Membership (Tank Water Heater)');
   await expect(detail).toContainText('100 Congress Avenue');
   await expect(detail).toContainText(`To ${buyer}`);
+});
+
+test('Buy now loads the form\'s script only when the form is touched; what is typed at once is kept and sent', async ({ page }) => {
+  const formScripts: string[] = [];
+  page.on('request', (request) => { if (/\/_astro\/(CheckoutForm|client)\.[\w-]+\.js$/.test(request.url())) formScripts.push(request.url()); });
+  let sent: Record<string, unknown> = {};
+  page.on('request', (request) => { if (request.url().endsWith('/api/checkout') && request.method() === 'POST') sent = request.postDataJSON(); });
+  await page.goto('/store/checkout/silver-vip-tank');
+  // Past the after-paint scripts' 3 s: a reader who never touches the form never loads React.
+  await page.waitForTimeout(4_000);
+  expect(formScripts).toEqual([]);
+  await expect(page.locator('astro-island[client="interaction"]')).toHaveAttribute('ssr', '');
+  // Typed straight into the built HTML: the first key starts the island, and nothing typed is lost.
+  const email = `touched-${Date.now()}@example.com`;
+  await page.getByLabel('Full name *').pressSequentially('Early Typist');
+  await page.getByLabel('Phone number *').fill('(512) 555-0107');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+  expect(formScripts.length).toBeGreaterThan(0);
+  await expect(page.getByLabel('Full name *')).toHaveValue('Early Typist');
+  await page.getByLabel('Email *').fill(email);
+  await page.getByLabel('Street address *').fill(address.line1);
+  await page.getByLabel('City *').fill(address.city);
+  await page.getByLabel('ZIP code *').fill(address.zip);
+  await page.getByLabel(/I accept these terms/).check();
+  await page.waitForTimeout(3_000);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.locator('[data-order-status="requested"]')).toBeVisible();
+  expect(sent).toMatchObject({ name: 'Early Typist', phone: '(512) 555-0107', email, acceptTerms: true });
 });
 
 test('Buy now leaves the cart alone', async ({ page }) => {

@@ -10,8 +10,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 }
 
-/** Waits until every island on the page is hydrated (slow on a busy machine). */
+/**
+ * Waits until every island on the page is hydrated (slow on a busy machine). An island that waits
+ * for a first touch (`client:interaction`, the buy-now checkout) is touched first, as a visitor
+ * would: its first text field takes the focus.
+ */
 export async function islandsReady(page: Page): Promise<void> {
+  for (const island of await page.locator('astro-island[ssr][client="interaction"]').all()) await island.getByRole('textbox').first().focus();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
 }
 

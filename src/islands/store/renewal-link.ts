@@ -13,8 +13,11 @@ export interface RenewalLink {
   forget(): void;
 }
 
+/** The tab's kept renew token for a plan (the checkout page hydrates at once when it is there). */
+export const renewalDraftKey = (slug: string) => `renewal-link:${slug}`;
+
 export function takeRenewalLink(slug: string): RenewalLink {
-  const key = `renewal-link:${slug}`;
+  const key = renewalDraftKey(slug);
   const forget = () => clearDraft(key);
   const link = renewalTokenFrom(window.location.search);
   if (!link.present) {

@@ -1,0 +1,67 @@
+/**
+ * `client:interaction`: the island hydrates when someone first touches it (a pointer, a key, a focus
+ * or an input inside it), not before. Its built HTML already shows the form, so nothing changes for
+ * the eye, and a visitor who only reads the page never downloads React (on a mid-range phone React
+ * and a form island cost a long task of 100 ms or more).
+ * What is typed before the island is live stays in the fields: the islands adopt it
+ * (`typed-before-hydration.ts`). A form submitted before then (Enter in a field, a quick tap on the
+ * button) is held and submitted again once the island is live, so it goes through the island's own
+ * checks rather than the browser's default submit.
+ * Where the island has work to do as soon as the page opens, it says so and hydrates at once:
+ * `client:interaction={{ query: 'renew', sessionKey: 'renewal-link:…' }}` hydrates at once when the
+ * address has that query parameter or this tab's sessionStorage holds that key.
+ * Registered in astro.config.mjs; typed in `src/islands/client-directives.d.ts`.
+ */
+import type { ClientDirective } from 'astro';
+
+const triggers = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input'] as const;
+
+export interface InteractionOptions {
+  /** Hydrate at once when the page's address has this query parameter. */
+  query?: string;
+  /** Hydrate at once when this tab's sessionStorage holds this key. */
+  sessionKey?: string;
+}
+
+function wantedAtOnce({ query, sessionKey }: InteractionOptions): boolean {
+  if (query && new URLSearchParams(location.search).has(query)) return true;
+  try {
+    return Boolean(sessionKey && sessionStorage.getItem(sessionKey) !== null);
+  } catch {
+    return false; // Storage blocked: nothing can be waiting in it.
+  }
+}
+
+const interactionDirective: ClientDirective = (load, options, el) => {
+  let live: Promise<void> | undefined;
+  let hydrated = false;
+  const start = () => {
+    if (live) return live;
+    for (const type of triggers) el.removeEventListener(type, start, true);
+    live = (async () => {
+      const hydrate = await load();
+      await hydrate();
+      hydrated = true;
+    })();
+    return live;
+  };
+  for (const type of triggers) el.addEventListener(type, start, { capture: true, passive: true });
+  el.addEventListener(
+    'submit',
+    (event) => {
+      if (hydrated) return;
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void start().then(() => {
+        // The island's own handler runs now; a form that left the page while loading is not sent.
+        if (form.isConnected) form.requestSubmit();
+      });
+    },
+    true,
+  );
+  if (typeof options.value === 'object' && options.value && wantedAtOnce(options.value as InteractionOptions)) void start();
+};
+
+export default interactionDirective;
