@@ -2,10 +2,10 @@
  * The real site server for API tests: functions and a fresh database (PGlite in a temporary folder,
  * or a PostgreSQL schema of its own), with an empty dist/ holding only a 404 page.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestSchema, type TestDatabaseKind } from '../../src/server/db/test-databases';
+import { createTestSchema, pgliteTemplate, type TestDatabaseKind } from '../../src/server/db/test-databases';
 import { databaseForScripts, type ScriptDatabase } from '../../scripts/lib/database-for-scripts';
 import { findFreePort } from '../../scripts/lib/free-port';
 import { startSite, type RunningSite, type SiteOptions } from '../../scripts/serve';
@@ -27,7 +27,11 @@ export async function startTestSite(env: Record<string, string | undefined> = no
   const distDir = path.join(dir, 'dist');
   await mkdir(distDir);
   await writeFile(path.join(distDir, '404.html'), '<!doctype html><title>404</title><h1>404 Page Not Found</h1>');
-  const database = await databaseForScripts({ ...env, PGLITE_DIR: path.join(dir, 'pglite') });
+  const pgliteDir = path.join(dir, 'pglite');
+  // A copy of the run's migrated PGlite folder opens in a second, where a new one takes several.
+  const template = pgliteTemplate();
+  if (template && !env.DATABASE_URL && !env.NETLIFY_DATABASE_URL) await cp(template.dir, pgliteDir, { recursive: true });
+  const database = await databaseForScripts({ ...env, PGLITE_DIR: pgliteDir });
   const site = await startSite({ port: await findFreePort(), database, distDir, quiet: true, publisher: false, ...options });
   return {
     site,

@@ -4,6 +4,8 @@
  * selected through the connection's search_path, so parallel and repeated runs never collide.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -50,6 +52,22 @@ function currentRun(): string | undefined {
   }
 }
 
+/** The global setup's migrated PGlite database, if this runs under it. */
+export function pgliteTemplate(): { dir: string; tarball: string } | undefined {
+  try {
+    return inject('pgliteTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
+/** An in-memory PGlite: a copy of the global setup's migrated one when there is one, else a new one. */
+async function openMemoryPglite(): Promise<Kysely<Database>> {
+  const template = pgliteTemplate();
+  const pglite = template ? await PGlite.create({ loadDataDir: new Blob([await readFile(template.tarball)]) }) : await openPglite();
+  return kyselyForPglite(pglite);
+}
+
 /**
  * A new, empty schema on the test PostgreSQL server and a URL whose connections use it
  * (`?options=-c search_path=...`), for code that only takes a DATABASE_URL, such as the site server.
@@ -69,7 +87,7 @@ export async function createTestSchema(): Promise<{ schema: string; url: string;
 /** Opens one test database, migrated to the latest schema. */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = kyselyForPglite(await openPglite());
+    const db = await openMemoryPglite();
     await migrateToLatest(db);
     return { kind, db, close: () => db.destroy() };
   }
