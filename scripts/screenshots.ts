@@ -32,8 +32,17 @@ for (const width of [390, 1280]) {
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     const name = path === '/' ? 'home' : path.slice(1).replace(/[^a-z0-9]+/gi, '_');
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
     await page.screenshot({ path: `reports/screenshots/${name}-${width}-top.png` });
+    // Scrolled through as a reader would, so islands that wait to be visible (the reviews) are live.
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(500);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // A full-page shot is taken from the top, where render-later blocks are skipped again.
+    await page.addStyleTag({ content: '.render-later { content-visibility: visible !important; }' });
+    await page.screenshot({ path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
   }
   await page.close();
 }
