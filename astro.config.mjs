@@ -6,7 +6,10 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { sitemapFilter } from './src/lib/site/sitemap-filter.ts';
 
-/** The project's client directives (src/islands/client-directives.d.ts types them). */
+/**
+ * The project's client directives (src/islands/client-directives.d.ts types them).
+ * @type {import('astro').AstroIntegration}
+ */
 const clientDirectives = {
   name: 'eps-client-directives',
   hooks: {

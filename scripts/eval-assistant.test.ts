@@ -56,7 +56,7 @@ test('the built-in assistant answers the held-out set well', async () => {
   expect(score.fallbacksExpected / Math.max(score.fallbacks, 1)).toBeGreaterThanOrEqual(0.9);
 });
 
-// holdout-9.json and holdout-10.json are blind: no option prints its items, it never trains the model, and no test scores it.
+// holdout-9.json, holdout-10.json and holdout-11.json are blind: no option prints its items, it never trains the model, and no test scores it.
 test('the blind held-out set is reported by its totals only and never tuned on', async () => {
   expect(isBlind('tests/assistant/holdout-9.json')).toBe(true);
   expect(isBlind('./tests/assistant/holdout-9.json')).toBe(true);
@@ -64,7 +64,9 @@ test('the blind held-out set is reported by its totals only and never tuned on',
   expect(isBlind('tests/assistant/holdout-10.json')).toBe(true);
   expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-9.json');
   expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-10.json');
-  expect(evalSets.length).toBe(tuningSets.length + 2);
+  expect(isBlind('tests/assistant/holdout-11.json')).toBe(true);
+  expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-11.json');
+  expect(evalSets.length).toBe(tuningSets.length + 3);
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
     report('a set', evaluate(await loadEvalSet('tests/assistant/holdout-7.json', 50)), true, true);
