@@ -322,6 +322,18 @@ test('Buy now loads the form\'s script only when the form is touched; what is ty
   expect(sent).toMatchObject({ name: 'Early Typist', phone: '(512) 555-0107', email, acceptTerms: true });
 });
 
+test('Buy now: when the form\'s script fails to load on the first touch, the next touch loads it', async ({ page }) => {
+  let refused = 0;
+  await page.route(/\/_astro\/CheckoutForm\.[\w-]+\.js$/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await page.goto('/store/checkout/silver-vip-tank');
+  await page.getByLabel('Full name *').focus();
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  await page.waitForTimeout(1_000);
+  await expect(page.locator('astro-island[client="interaction"]')).toHaveAttribute('ssr', '');
+  await page.getByLabel('Phone number *').focus();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+});
+
 test('Buy now leaves the cart alone', async ({ page }) => {
   await page.goto('/store');
   await page.getByRole('button', { name: new RegExp(`Add to cart.*${bioPure.source}`) }).click();

@@ -5,6 +5,7 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { resolveDatabase } from '../../src/server/db/connect';
 import { createTestSchema, pgliteTemplate, type TestDatabaseKind } from '../../src/server/db/test-databases';
 import { databaseForScripts, type ScriptDatabase } from '../../scripts/lib/database-for-scripts';
 import { findFreePort } from '../../scripts/lib/free-port';
@@ -27,11 +28,12 @@ export async function startTestSite(env: Record<string, string | undefined> = no
   const distDir = path.join(dir, 'dist');
   await mkdir(distDir);
   await writeFile(path.join(distDir, '404.html'), '<!doctype html><title>404</title><h1>404 Page Not Found</h1>');
-  const pgliteDir = path.join(dir, 'pglite');
+  const databaseEnv = { ...env, PGLITE_DIR: path.join(dir, 'pglite') };
   // A copy of the run's migrated PGlite folder opens in a second, where a new one takes several.
+  const target = resolveDatabase(databaseEnv);
   const template = pgliteTemplate();
-  if (template && !env.DATABASE_URL && !env.NETLIFY_DATABASE_URL) await cp(template.dir, pgliteDir, { recursive: true });
-  const database = await databaseForScripts({ ...env, PGLITE_DIR: pgliteDir });
+  if (template && target.kind === 'pglite') await cp(template.dir, target.dataDir, { recursive: true });
+  const database = await databaseForScripts(databaseEnv);
   const site = await startSite({ port: await findFreePort(), database, distDir, quiet: true, publisher: false, ...options });
   return {
     site,

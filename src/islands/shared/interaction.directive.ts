@@ -35,17 +35,24 @@ function wantedAtOnce({ query, sessionKey }: InteractionOptions): boolean {
 const interactionDirective: ClientDirective = (load, options, el) => {
   let live: Promise<void> | undefined;
   let hydrated = false;
-  const start = () => {
+  const touch = () => void start().catch(() => {});
+  const listen = () => { for (const type of triggers) el.addEventListener(type, touch, { capture: true, passive: true }); };
+  const start = (): Promise<void> => {
     if (live) return live;
-    for (const type of triggers) el.removeEventListener(type, start, true);
+    for (const type of triggers) el.removeEventListener(type, touch, true);
     live = (async () => {
       const hydrate = await load();
       await hydrate();
       hydrated = true;
-    })();
+    })().catch((error: unknown) => {
+      // The island's script did not load (a dropped connection on a phone): the next touch tries again.
+      live = undefined;
+      listen();
+      throw error;
+    });
     return live;
   };
-  for (const type of triggers) el.addEventListener(type, start, { capture: true, passive: true });
+  listen();
   el.addEventListener(
     'submit',
     (event) => {
@@ -54,14 +61,17 @@ const interactionDirective: ClientDirective = (load, options, el) => {
       if (!(form instanceof HTMLFormElement)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      void start().then(() => {
-        // The island's own handler runs now; a form that left the page while loading is not sent.
-        if (form.isConnected) form.requestSubmit();
-      });
+      start().then(
+        () => {
+          // The island's own handler runs now; a form that left the page while loading is not sent.
+          if (form.isConnected) form.requestSubmit();
+        },
+        () => {}, // Not loaded: nothing is sent, and the next touch tries again.
+      );
     },
     true,
   );
-  if (typeof options.value === 'object' && options.value && wantedAtOnce(options.value as InteractionOptions)) void start();
+  if (typeof options.value === 'object' && options.value && wantedAtOnce(options.value as InteractionOptions)) touch();
 };
 
 export default interactionDirective;
