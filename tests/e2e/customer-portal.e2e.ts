@@ -3,7 +3,9 @@
  * the store (an order request without Stripe, marked paid by staff) signs in with the emailed code,
  * sees the membership with its renew link, adds, corrects and removes an address (focus following,
  * the membership's address saying why it stays), signs out with the header's Sign out (shown only while
- * signed in), then signs in again through the emailed link, whose page needs a button press.
+ * signed in), then signs in again through the emailed link, whose page needs a button press. The page
+ * loads its script on the first touch of the form; a browser that signed in before opens the account
+ * without one, showing "Opening…" rather than the form until then.
  * axe finds nothing signed out or in; screenshots at 1280 and 390 px in /tmp/shots-portal.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +18,8 @@ import { e2eDb } from '../support/e2e-db';
 import { staffMailsContaining } from '../support/staff-mail';
 
 const shots = '/tmp/shots-portal';
+/** The portal island's own script (what `client:interaction` holds back until the form is touched). */
+const portalScript = /\/_astro\/CustomerPortal\.[\w-]+\.js$/;
 
 /** The portal sign-in email to `email` whose code is not among `seen`: its code and its link. */
 async function signInMail(email: string, seen: readonly string[] = []): Promise<{ code: string; link: string }> {
@@ -167,8 +171,18 @@ test('a customer who bought a membership signs in with the emailed code or link 
   await expect(booking.getByLabel('Email')).toHaveValue(email);
   await expect(booking.getByLabel('ZIP code')).toHaveValue('78701');
   expect(customer.url(), 'no personal details in the address').not.toContain(encodeURIComponent(email));
+  // This browser signed in here before: the account opens without a touch, and until the island is
+  // live the page says it is opening the portal (never showing the sign-in form).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await customer.route(portalScript, async (route) => { await held; await route.continue(); });
   await customer.goto('/customer-portal');
+  await expect(customer.getByText('Opening the customer portal…')).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeHidden();
+  release();
   await expect(customer.getByText(`Signed in as ${name}`)).toBeVisible();
+  await expect(customer.getByText('Opening the customer portal…')).toBeHidden();
+  await customer.unroute(portalScript);
 
   await signOut.click();
   await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -176,6 +190,13 @@ test('a customer who bought a membership signs in with the emailed code or link 
   await expect(customer.getByRole('status')).toHaveText('You are signed out.');
   await customer.reload();
   await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // A mark left from an earlier sign-in whose session is gone: the check finds no session, the form
+  // comes back and the mark is dropped.
+  await customer.evaluate(() => localStorage.setItem('portal-signed-in', '1'));
+  await customer.reload();
+  await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(customer.getByText('Opening the customer portal…')).toBeHidden();
+  await expect.poll(() => customer.evaluate(() => localStorage.getItem('portal-signed-in'))).toBeNull();
 
   // The emailed link: the page opens with the code filled in, and only the button signs in.
   await customer.getByLabel('Email').fill(email);
@@ -206,6 +227,22 @@ test('signed out, the portal asks for an email, hides Sign out, logs no error an
   await page.getByRole('button', { name: 'Email me a sign-in link and code' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter the email address you gave us, like name@example.com.');
   await expectNoAxeViolations(page);
+});
+
+test('signed out, the portal loads its script only when the form is touched; an email typed and sent at once gets its answer', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => { if (portalScript.test(request.url())) scripts.push(request.url()); });
+  await page.goto('/customer-portal');
+  // Past the after-paint scripts' 3 s: a visitor who only reads the page never loads React.
+  await page.waitForTimeout(4_000);
+  expect(scripts).toEqual([]);
+  await expect(page.locator('astro-island[client="interaction"]')).toHaveAttribute('ssr', '');
+  const email = `early.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await page.getByLabel('Email').pressSequentially(email);
+  await page.getByLabel('Email').press('Enter');
+  await expect(page.getByRole('status')).toHaveText(`If we know ${email}, we just sent it a link and a 6-digit code. They work for 10 minutes.`);
+  expect(scripts.length).toBeGreaterThan(0);
+  await expect(page.getByLabel('6-digit code from the email')).toBeFocused();
 });
 
 test('several customer records with one email: the customer chooses which account to open', async ({ page, isMobile }) => {

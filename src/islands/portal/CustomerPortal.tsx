@@ -1,6 +1,6 @@
 /** The /customer-portal island: sign-in, the account choice, or the signed-in customer's records. */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import PortalAccounts from './PortalAccounts';
 import PortalDashboard from './PortalDashboard';
 import PortalSignIn from './PortalSignIn';
@@ -23,6 +23,11 @@ function useHeaderSignOut(signedIn: boolean) {
 export default function CustomerPortal({ textCodes = false }: { textCodes?: boolean }) {
   const state = useStore($portal);
   useEffect(() => void startPortal(window.location.search), []);
+  // The page hides the built sign-in form while a returning customer's account or an emailed link
+  // opens (customer-portal.astro); from the island's first change on, what it shows is right.
+  useLayoutEffect(() => {
+    if (state.stage !== 'email') document.querySelector('[data-portal-opening]')?.removeAttribute('data-portal-opening');
+  }, [state.stage]);
   useHeaderSignOut(state.stage === 'choose' || state.stage === 'portal');
 
   if (state.stage === 'loading') return <p role="status" className="text-muted">Checking whether you are signed in…</p>;

@@ -30,14 +30,40 @@ export interface PortalState {
 }
 
 const authPath = '/api/portal/auth';
-const initial: PortalState = { stage: 'loading', email: '', codeBy: 'email', code: '', busy: false, message: '', tone: 'info', session: null, overview: null };
+/**
+ * The page is built showing the sign-in form (the first thing a visitor who is not signed in needs),
+ * and its script loads when the form is first touched. This browser remembers that it signed in
+ * here (not who: the session itself is an HttpOnly cookie), so a returning customer's visit loads
+ * the island at once and opens their account (`client:interaction` with `localKey`).
+ */
+export const portalSignedInKey = 'portal-signed-in';
+const initial: PortalState = { stage: 'email', email: '', codeBy: 'email', code: '', busy: false, message: '', tone: 'info', session: null, overview: null };
 export const $portal = map<PortalState>(initial);
+
+function rememberSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(portalSignedInKey, '1');
+    else localStorage.removeItem(portalSignedInKey);
+  } catch {
+    // Storage blocked: the next visit shows the form first, then the account once touched.
+  }
+}
+const rememberedSignedIn = (): boolean => {
+  try {
+    return localStorage.getItem(portalSignedInKey) !== null;
+  } catch {
+    return false;
+  }
+};
+/** Whether the visitor has started signing in since the page opened (the session check then gives way). */
+let visitorActed = false;
 
 const patch = (changes: Partial<PortalState>) => $portal.set({ ...$portal.get(), ...changes });
 const problem = (error: unknown) => (error instanceof ApiError ? error.message.replace(/^\d{3}: /, '') : 'We could not reach the site. Check your connection and try again.');
 
 /** Opens the overview of the chosen account, or the account choice when there is none yet. */
 async function enter(session: PortalSession, message = ''): Promise<void> {
+  rememberSignedIn(true);
   if (!session.chosen) {
     patch({ stage: 'choose', session, overview: null, busy: false, message, tone: 'info' });
     return;
@@ -46,7 +72,11 @@ async function enter(session: PortalSession, message = ''): Promise<void> {
   patch({ stage: 'portal', session, overview, busy: false, message, tone: 'info' });
 }
 
-/** On load: the emailed link's email and code (taken out of the address bar), else the current session. */
+/**
+ * When the island starts: the emailed link's email and code (taken out of the address bar), else the
+ * current session. A browser that signed in here before shows "Checking…" meanwhile; any other visit
+ * keeps the sign-in form in hand, and the check gives way once the visitor asks for a code.
+ */
 export async function startPortal(search: string): Promise<void> {
   const { email, code } = linkParams(search);
   if (email && code) {
@@ -54,12 +84,21 @@ export async function startPortal(search: string): Promise<void> {
     patch({ stage: 'code', email, code, message: 'Your code is filled in. Press "Sign in" to continue.', tone: 'info' });
     return;
   }
+  const returning = rememberedSignedIn();
+  if (returning) patch({ stage: 'loading' });
+  const signedOut = (message = '', tone: PortalState['tone'] = 'info') => {
+    if (visitorActed) return;
+    rememberSignedIn(false);
+    if (returning) patch({ stage: 'email', message, tone });
+  };
   try {
     // Asked first so a signed-out visit makes no 401 (browsers log those in the console).
-    if (!(await callContract(portalSignedInContract, undefined)).signedIn) return patch({ stage: 'email', message: '', tone: 'info' });
-    await enter(await callContract(portalSessionContract, undefined));
+    if (!(await callContract(portalSignedInContract, undefined)).signedIn) return signedOut();
+    const session = await callContract(portalSessionContract, undefined);
+    if (!visitorActed) await enter(session);
   } catch (error) {
-    patch({ stage: 'email', message: error instanceof ApiError && error.status === 401 ? '' : problem(error), tone: error instanceof ApiError && error.status === 401 ? 'info' : 'error' });
+    if (error instanceof ApiError && error.status === 401) signedOut();
+    else if (returning && !visitorActed) patch({ stage: 'email', message: problem(error), tone: 'error' });
   }
 }
 
@@ -70,6 +109,7 @@ export async function requestCode(email: string, by: 'email' | 'sms' = 'email'):
     patch({ email, message: 'Enter the email address you gave us, like name@example.com.', tone: 'error' });
     return;
   }
+  visitorActed = true;
   patch({ email: clean, busy: true, message: '', codeBy: by });
   const result = await postSignIn(`${authPath}/email-otp/send-verification-otp`, { email: clean, type: 'sign-in' }, by === 'sms' ? { 'X-Sign-In-Code-By': 'sms' } : {});
   const sent = by === 'sms'
@@ -86,6 +126,7 @@ export async function signInWithCode(code: string): Promise<void> {
     patch({ code, message: `Enter the 6 digits from the ${$portal.get().codeBy === 'sms' ? 'text message' : 'email'}.`, tone: 'error' });
     return;
   }
+  visitorActed = true;
   patch({ code: digits, busy: true, message: '' });
   const result = await postSignIn(`${authPath}/sign-in/email-otp`, { email: $portal.get().email, otp: digits });
   if (!result.ok) {
@@ -150,6 +191,7 @@ export const removeAddress = (id: number) => changeAddresses(() => callContract(
 export async function signOut(): Promise<void> {
   patch({ busy: true });
   const result = await postSignIn(`${authPath}/sign-out`, {});
+  if (result.ok) rememberSignedIn(false);
   $portal.set(result.ok
     ? { ...initial, stage: 'email', message: 'You are signed out.' }
     : { ...$portal.get(), busy: false, message: 'Signing out did not work. Check your connection and try again.', tone: 'error' });

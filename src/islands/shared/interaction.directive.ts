@@ -9,7 +9,8 @@
  * checks rather than the browser's default submit.
  * Where the island has work to do as soon as the page opens, it says so and hydrates at once:
  * `client:interaction={{ query: 'renew', sessionKey: 'renewal-link:…' }}` hydrates at once when the
- * address has that query parameter or this tab's sessionStorage holds that key.
+ * address has that query parameter or this tab's sessionStorage holds that key (`localKey`: this
+ * browser's localStorage).
  * Registered in astro.config.mjs; typed in `src/islands/client-directives.d.ts`.
  */
 import type { ClientDirective } from 'astro';
@@ -21,14 +22,40 @@ export interface InteractionOptions {
   query?: string;
   /** Hydrate at once when this tab's sessionStorage holds this key. */
   sessionKey?: string;
+  /** Hydrate at once when this browser's localStorage holds this key. */
+  localKey?: string;
 }
 
-function wantedAtOnce({ query, sessionKey }: InteractionOptions): boolean {
+function wantedAtOnce({ query, sessionKey, localKey }: InteractionOptions): boolean {
   if (query && new URLSearchParams(location.search).has(query)) return true;
   try {
-    return Boolean(sessionKey && sessionStorage.getItem(sessionKey) !== null);
+    return Boolean((sessionKey && sessionStorage.getItem(sessionKey) !== null) || (localKey && localStorage.getItem(localKey) !== null));
   } catch {
     return false; // Storage blocked: nothing can be waiting in it.
+  }
+}
+
+/**
+ * Resolves once React has hydrated the island's markup. Astro's `hydrate()` resolves when React has
+ * been asked to hydrate, but @astrojs/react hydrates inside a transition, so for a moment after it the
+ * DOM has no React handlers and a form submitted then would go to the browser's default submit. React
+ * marks each hydrated node with a `__reactFiber$…` key (React 16 to 19); after 10 s this gives up
+ * waiting (an island that renders nothing), and the replay below still never submits natively.
+ */
+async function reactHydrated(el: HTMLElement): Promise<void> {
+  const hydrated = () => Array.from(el.children).some((child) => Object.keys(child).some((key) => key.startsWith('__reactFiber$')));
+  for (const started = Date.now(); !hydrated() && Date.now() - started < 10_000;) await new Promise((resolve) => setTimeout(resolve, 16));
+}
+
+/** Submits a held form again through the island's own handler; the browser's default submit never runs. */
+function replaySubmit(form: HTMLFormElement, submitter: HTMLElement | null): void {
+  // A window listener in the bubble phase runs after React's (on the island's root).
+  const guard = (event: Event) => { if (event.target === form && !event.defaultPrevented) event.preventDefault(); };
+  window.addEventListener('submit', guard);
+  try {
+    form.requestSubmit(submitter && submitter.isConnected && (submitter as HTMLButtonElement).form === form ? submitter : undefined);
+  } finally {
+    window.removeEventListener('submit', guard);
   }
 }
 
@@ -43,6 +70,7 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     live = (async () => {
       const hydrate = await load();
       await hydrate();
+      await reactHydrated(el);
       hydrated = true;
     })().catch((error: unknown) => {
       // The island's script did not load (a dropped connection on a phone): the next touch tries again.
@@ -59,12 +87,14 @@ const interactionDirective: ClientDirective = (load, options, el) => {
       if (hydrated) return;
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
+      // The button pressed decides what some forms do ("Text me a code" or "Email me a code").
+      const submitter = (event as SubmitEvent).submitter ?? null;
       event.preventDefault();
       event.stopImmediatePropagation();
       start().then(
         () => {
           // The island's own handler runs now; a form that left the page while loading is not sent.
-          if (form.isConnected) form.requestSubmit();
+          if (form.isConnected) replaySubmit(form, submitter);
         },
         () => {}, // Not loaded: nothing is sent, and the next touch tries again.
       );
