@@ -589,8 +589,10 @@ function withContext(classification: Classification, text: string, places: Place
   const previous = earlierUser[0]!;
   const before = classify(previous.content, findPlaces(normaliseSpelling(previous.content)));
   const leans = followUpMarker.test(folded) || words <= 4;
-  // "Yes" or "book it" right after asking for a visit confirms that booking.
-  if (before.intent === 'scheduling' && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
+  // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
+  const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
+  const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quieres|desea|le gustaria) (agendar|programar)\b/.test(lastReply);
+  if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
     if (['unsure', 'off_topic'].includes(intent) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded)) return { intent: before.intent };
@@ -600,8 +602,9 @@ function withContext(classification: Classification, text: string, places: Place
     if (before.intent === 'membership' && ['pricing', 'water_heater', 'commercial'].includes(intent)) return { intent: 'membership' };
     if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0) return { intent: 'contact' };
   }
-  // "How much would that cost?" after a water heater question is about water heaters.
-  if ((intent === 'off_topic' || intent === 'unsure') && /\b(that|it|this|eso|esto)\b/.test(folded)) {
+  // "How much would that cost?" after a water heater question is about water heaters; so is a short
+  // question nothing else placed ("how do I tell when it's about to go?").
+  if ((intent === 'off_topic' || intent === 'unsure') && (/\b(that|it|its|it'?s|this|eso|esto)\b/.test(folded) || classification.undecided && words <= 14)) {
     const earlier = earlierUser.find((t) => topicOf(t.content));
     if (earlier) return { intent: topicOf(earlier.content)! };
   }

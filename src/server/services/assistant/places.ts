@@ -7,6 +7,7 @@ import contentIndex from './content-index.json' with { type: 'json' };
 import { industries, services } from '../../../business';
 import { cities, citiesWithZip, memberships, priceGuides } from './facts';
 import { intentExamples } from './intent-examples';
+import { placesNotServed } from './places-not-served';
 import { withinEdits } from './spelling';
 import { fold } from './text';
 
@@ -17,19 +18,7 @@ const aliases: Record<string, string[]> = {
   'cedar-park': ['cedarpark'],
 };
 
-/**
- * Well-known Texas places near our area that are NOT among the 16 cities. Naming them lets the
- * assistant answer "that is not on our list" rather than treat the name as unknown text.
- */
-export const placesNotServed = [
-  'San Antonio', 'San Marcos', 'New Braunfels', 'Dripping Springs', 'Lakeway', 'Bee Cave', 'Hutto', 'Taylor',
-  'Manor', 'Elgin', 'Bastrop', 'Lockhart', 'Wimberley', 'Llano', 'Lampasas', 'Johnson City', 'Houston', 'Dallas',
-  'Fort Worth', 'Waco', 'Temple', 'Killeen', 'Salado', 'Jarrell', 'Florence', 'Del Valle', 'Kerrville',
-  'Fredericksburg', 'Blanco', 'Smithville', 'Luling', 'San Saba', 'Buchanan Dam', 'Cottonwood Shores', 'Meadowlakes',
-  'Lago Vista', 'Jonestown', 'Volente', 'Round Mountain', 'Briarcliff', 'Point Venture', 'West Lake Hills',
-  'Westlake', 'Rollingwood', 'Sunset Valley', 'Hays', 'Seguin', 'Belton', 'Harker Heights', 'Copperas Cove',
-  'Marble Falls Texas',
-].filter((name) => name !== 'Marble Falls Texas');
+export { placesNotServed } from './places-not-served';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const namePattern = (name: string) => new RegExp(`(?:^|[^a-z])${escape(fold(name)).replace(/ /g, '\\s+')}(?:$|[^a-z])`);

@@ -8,6 +8,7 @@
 import contentIndex from './content-index.json' with { type: 'json' };
 import { cities } from './facts';
 import { intentExamples } from './intent-examples';
+import { placesNotServed } from './places-not-served';
 import { detectLanguage } from './language';
 import { fold, stem } from './text';
 
@@ -36,7 +37,8 @@ const vocabulary = [
   // Every word of the English intent examples: the words visitors use for what they want.
   ...Object.values(intentExamples).flat().filter((m) => detectLanguage(m) === 'en').flatMap((m) => fold(m).match(/[a-z]+/g) ?? []),
 ].filter((w, i, all) => w.length >= 4 && all.indexOf(w) === i);
-const known = new Set(vocabulary);
+// The words of places outside our area are names, never misspellings ("Copperas Cove" is not "cover").
+const known = new Set([...vocabulary, ...placesNotServed.flatMap((p) => fold(p).match(/[a-z]+/g) ?? [])]);
 /** Every word the site's own text uses, and its stem: real words, never "corrected". */
 const siteWords = new Set((contentIndex as { title: string; text: string }[]).flatMap((p) => fold(`${p.title} ${p.text}`).match(/[a-z]+/g) ?? []));
 const siteStems = new Set([...siteWords].map(stem));
