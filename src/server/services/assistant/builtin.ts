@@ -9,7 +9,7 @@ import {
   callUs, cities, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
   officeOfCity, opens, priceFactors, priceGuides, productsNamed, type Language, type PriceGuide,
 } from './facts';
-import { chipIntentOf, classify, officeArea, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
+import { chipIntentOf, classify, hazardAcrossTurns, officeArea, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
@@ -589,6 +589,9 @@ function withContext(classification: Classification, text: string, places: Place
   const previous = earlierUser[0]!;
   const before = classify(previous.content, findPlaces(normaliseSpelling(previous.content)));
   const leans = followUpMarker.test(folded) || words <= 4;
+  // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone.
+  const hazard = intent === 'emergency' ? undefined : hazardAcrossTurns(previous.content, text);
+  if (hazard) return { intent: 'emergency', emergency: hazard };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quieres|desea|le gustaria) (agendar|programar)\b/.test(lastReply);

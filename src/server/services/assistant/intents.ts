@@ -109,6 +109,20 @@ export const imageOnlySentence = "I've uploaded an image of my plumbing issue";
 /** Rain flooding a yard is drainage, not a burst pipe. */
 const rainFlooding = /\b(standing water|puddl\w*|pool\w*|flood\w*)\b.{0,60}\b(after|during|when(ever)? it|every time it) (heavy )?(rains?|storms?)\b|\b(rain\w*|storms?)\b.{0,40}\b(flood\w*|standing water|puddl\w*|pool\w*)|\b(yard|backyard|front yard|patio|lawn)\b.{0,20}\bflood\w*.{0,40}\b(rain\w*|storms?)\b/;
 
+/**
+ * A hazard told over two messages ("I smell something near my water heater" then "yeah, it's definitely
+ * gas"): the kind the two user messages show together when the newer one confirms, not denies, it.
+ */
+export function hazardAcrossTurns(earlier: string, latest: string): EmergencyKind | undefined {
+  const now = fold(latest);
+  if (/\b(no|not|nope|isn'?t|doesn'?t|never)\b/.test(now)) return undefined;
+  const before = fold(earlier);
+  const smell = /\b(smell\w*|odou?r|stink\w*|huele|olor)\b/;
+  if ((smell.test(before) && /\bgas\b/.test(now)) || (/\bgas\b/.test(before) && smell.test(now))) return 'gas';
+  const kind = emergencyKind(`${before} ${now}`);
+  return kind === 'gas' || kind === 'sewage' ? kind : undefined;
+}
+
 function emergencyKind(text: string): EmergencyKind | undefined {
   if (test(gasEmergency, text)) return 'gas';
   if (test(rainFlooding, text)) return undefined;
