@@ -245,6 +245,12 @@ test('signed out, the portal loads its script only when the form is touched; an 
   await expect(page.getByLabel('6-digit code from the email')).toBeFocused();
 });
 
+test('a link with a code but no email opens on the sign-in form, not on "Opening…" until the 8 s fallback', async ({ page }) => {
+  await page.goto('/customer-portal?code=123456');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByText('Opening the customer portal…')).toBeHidden();
+});
+
 test('several customer records with one email: the customer chooses which account to open', async ({ page, isMobile }) => {
   test.skip(isMobile, 'the choice is shot at both widths in one run');
   mkdirSync(shots, { recursive: true });

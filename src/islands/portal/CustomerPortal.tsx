@@ -22,11 +22,13 @@ function useHeaderSignOut(signedIn: boolean) {
 /** `textCodes`: whether sign-in offers a code by text (decided at build time from the configuration). */
 export default function CustomerPortal({ textCodes = false }: { textCodes?: boolean }) {
   const state = useStore($portal);
-  useEffect(() => void startPortal(window.location.search), []);
   // The page hides the built sign-in form while a returning customer's account or an emailed link
-  // opens (customer-portal.astro); from the island's first change on, what it shows is right.
+  // opens (customer-portal.astro); from the island's first change on, or once it has started, what it
+  // shows is right.
+  const opened = () => document.querySelector('[data-portal-opening]')?.removeAttribute('data-portal-opening');
+  useEffect(() => void startPortal(window.location.search).finally(opened), []);
   useLayoutEffect(() => {
-    if (state.stage !== 'email') document.querySelector('[data-portal-opening]')?.removeAttribute('data-portal-opening');
+    if (state.stage !== 'email') opened();
   }, [state.stage]);
   useHeaderSignOut(state.stage === 'choose' || state.stage === 'portal');
 
