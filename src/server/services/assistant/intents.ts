@@ -167,9 +167,9 @@ const paymentMethod = /\b(checks?|cash|cards?|credit|debit|financ\w*|venmo|zelle
 /** "Can I write you a check?", "do you take Discover?": a way to pay, asked about without another subject. */
 const paymentAsked = /\bacepta\w* (\w+ )?(cheques?|tarjetas?|efectivo|debito|credito)\b|\b(write|writing|mail|send) (you |y'?all )?a check\b|\bby check\b|\b(take|accept)\w* (\w+ )?(discover|checks?|cards?|debit|credit)\b|\bpersonal checks?\b/;
 const hypothetical = /^\s*(so |and |but )?(what|wat) (if|happens if|happens when|do you do if)\b|^\s*(so |and |but )?if (i'?m|i am|we'?re|we are|the|your|you|it|something)\b|\bin case\b/;
-/** Water standing in a sink, tub or shower is a slow drain, not a hidden leak. */
 /** A drain problem told through the fixtures it shows in: the tub fills when the toilet flushes. */
 const drainSign = /\b(comes?|coming|came|backs?|backing|bubbl\w*|gurgl\w*|wells?) up\b.{0,30}\b(tub|shower|sink|floor drain)s?\b|\bwhen (i|we|you) flush\b.{0,40}\b(tub|shower)|\b(tub|shower)\b.{0,40}\bwhen (i|we|you) flush\b|\boverflows? (whenever|when|every time) the (washer|washing machine|dishwasher)\b|\b(toilets?|sinks?|tubs?|showers?) (bubbles?|gurgles?|bubbling|gurgling)\b|\bslow too\b|\b(ankle|inch\w*)[- ]deep\b.{0,40}\b(shower|tub)/;
+/** Water standing in a sink, tub or shower is a slow drain, not a hidden leak. */
 const standingInFixture = /\b(sinks?|tubs?|bathtubs?|showers?)\b.{0,30}\b(standing water|puddl\w*|pool\w*|won'?t drain|not draining)|\b(standing water|puddl\w*)\b.{0,20}\b(in|inside) (the|my|our) (sinks?|tubs?|bathtubs?|showers?)\b/;
 /** "Sign me up for an estimate", "put me down for Thursday": booking, whatever the visit is for. */
 const signMeUp = /\b(sign|put|pencil|set|get) (me|us) (up|down|in)\b|\bbook (me|us)\b/;
