@@ -68,7 +68,9 @@ export default function PortalAddresses({ addresses }: { addresses: Address[] })
                     {a.membership && <p className="text-sm text-muted">Your {a.membership} covers this address, so it cannot be removed while the membership lasts.</p>}
                   </div>
                   {confirming === a.id ? (
-                    <div role="group" aria-labelledby={`address-confirm-${a.id}`} className="flex flex-wrap items-center gap-2">
+                    // Keyed apart from the buttons it replaces, so React makes new buttons rather than restyling the
+                    // hovered "Remove" one (its background would fade from white under white text).
+                    <div key="confirm" role="group" aria-labelledby={`address-confirm-${a.id}`} className="flex flex-wrap items-center gap-2">
                       <p id={`address-confirm-${a.id}`} className="font-semibold">Remove this address?</p>
                       <button type="button" className="btn btn-call" disabled={busy} aria-busy={busy || undefined} data-address-confirm={a.id} aria-label={`Yes, remove it: ${addressLine(a)}`} onClick={() => void remove(a)}>
                         {busy ? 'Removing…' : 'Yes, remove it'}
@@ -76,7 +78,7 @@ export default function PortalAddresses({ addresses }: { addresses: Address[] })
                       <button type="button" className="btn btn-outline" disabled={busy} onClick={() => { setConfirming(null); focusAfter(`[data-address-remove="${a.id}"]`); }}>Keep it</button>
                     </div>
                   ) : (
-                    <div className="flex flex-wrap gap-2">
+                    <div key="actions" className="flex flex-wrap gap-2">
                       <button type="button" className="btn btn-outline" data-address-edit={a.id} aria-label={`Change ${addressLine(a)}`} onClick={() => { setProblem(null); setNotice(''); setConfirming(null); setEditing(a.id); }}>
                         Change
                       </button>

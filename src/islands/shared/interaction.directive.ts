@@ -68,8 +68,19 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     if (live) return live;
     for (const type of triggers) el.removeEventListener(type, touch, true);
     live = (async () => {
-      const hydrate = await load();
-      await hydrate();
+      // Astro's island tries a failed import once more after 1 s, then reports it with an
+      // `astro:hydration-error` event and hands back a hydrate that does nothing; without this check
+      // the island would stay dead after a dropped connection.
+      let failure: unknown;
+      const failed = (event: Event) => { failure = (event as CustomEvent<{ error?: unknown }>).detail?.error ?? new Error('The island did not load.'); };
+      el.addEventListener('astro:hydration-error', failed);
+      try {
+        const hydrate = await load();
+        if (failure) throw failure;
+        await hydrate();
+      } finally {
+        el.removeEventListener('astro:hydration-error', failed);
+      }
       await reactHydrated(el);
       hydrated = true;
     })().catch((error: unknown) => {
