@@ -3,8 +3,8 @@ import { guessIntent } from '../src/server/services/assistant/intent-model';
 import { modelConfidence } from '../src/server/services/assistant/intents';
 import { readFile } from 'node:fs/promises';
 import { vi } from 'vitest';
-import { corpusPath, corpusText } from './build-intent-corpus';
-import { buildCorpus, evalSets, evaluate, isBlind, loadEvalSet, modelCalibration, report, tuningSets } from './eval-assistant';
+import { corpusPath, corpusText, weightsPath, weightsText } from './build-intent-corpus';
+import { buildCorpus, evalSets, evaluate, isBlind, loadEvalSet, loadSecondLabels, modelCalibration, report, tuningSets, type SecondLabel } from './eval-assistant';
 
 // The thresholds of the built-in assistant (issues 5 and 10): intent accuracy ≥ 90 % and no wrong facts
 // on every set; the held-out set gated at the level the assistant reaches, with no booking flag on a
@@ -38,10 +38,21 @@ test('no held-out set gets a wrong fact, and the sets looked at keep intent accu
 
 test('the ninth round\'s sets, written blind and then tuned on, keep no wrong fact and their intent accuracy', async () => {
   // First scores, before any change for them: 92.3 %, 80.7 % and 72.0 % answered well.
-  for (const [path, least] of [['tuning-14-a', 0.93], ['tuning-14-b', 0.82], ['tuning-14-c', 0.82]] as const) {
+  for (const [path, least] of [['tuning-14-a', 0.95], ['tuning-14-b', 0.9], ['tuning-14-c', 0.92]] as const) {
     const score = evaluate(await loadEvalSet(`tests/assistant/${path}.json`, 240));
     expect(score.results.filter((r) => r.wrongFacts.length > 0).map((r) => `${r.item.id}: ${r.wrongFacts.join('; ')}`), path).toEqual([]);
     expect(score.intentAccuracy, path).toBeGreaterThanOrEqual(least);
+  }
+});
+
+test('the tenth round\'s sets, written blind and then tuned on, keep no wrong fact, no new false booking and their intent accuracy', async () => {
+  // First scores, each taken once when the batch arrived: 85.4 %, 70.0 %, 60.0 %, 79.0 %, 80.0 %, 82.0 %, 81.5 % and 78.0 % answered well.
+  for (const [path, least, bookings] of [['tuning-15-a', 0.93, 0], ['tuning-15-b', 0.86, 0], ['tuning-15-c', 0.86, 1], ['tuning-16-a', 0.91, 1],
+    ['tuning-16-b', 0.92, 1], ['tuning-17-a', 0.88, 0], ['tuning-17-b', 0.92, 0], ['tuning-18-a', 0.83, 2]] as const) {
+    const score = evaluate(await loadEvalSet(`tests/assistant/${path}.json`, 190));
+    expect(score.results.filter((r) => r.wrongFacts.length > 0).map((r) => `${r.item.id}: ${r.wrongFacts.join('; ')}`), path).toEqual([]);
+    expect(score.intentAccuracy, path).toBeGreaterThanOrEqual(least);
+    expect(score.falseBookings, path).toBeLessThanOrEqual(bookings);
   }
 });
 
@@ -65,7 +76,7 @@ test('the built-in assistant answers the held-out set well', async () => {
   expect(score.fallbacksExpected / Math.max(score.fallbacks, 1)).toBeGreaterThanOrEqual(0.9);
 });
 
-// holdout-9.json, holdout-10.json and holdout-11.json are blind: no option prints its items, it never trains the model, and no test scores it.
+// holdout-9.json to holdout-13.json are blind: no option prints their items, they never train the model, and no test scores them.
 test('the blind held-out set is reported by its totals only and never tuned on', async () => {
   expect(isBlind('tests/assistant/holdout-9.json')).toBe(true);
   expect(isBlind('./tests/assistant/holdout-9.json')).toBe(true);
@@ -75,7 +86,11 @@ test('the blind held-out set is reported by its totals only and never tuned on',
   expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-10.json');
   expect(isBlind('tests/assistant/holdout-11.json')).toBe(true);
   expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-11.json');
-  expect(evalSets.length).toBe(tuningSets.length + 3);
+  expect(isBlind('tests/assistant/holdout-12.json')).toBe(true);
+  expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-12.json');
+  expect(isBlind('tests/assistant/holdout-13.json')).toBe(true);
+  expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-13.json');
+  expect(evalSets.length).toBe(tuningSets.length + 6);
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
     report('a set', evaluate(await loadEvalSet('tests/assistant/holdout-7.json', 50)), true, true);
@@ -89,4 +104,39 @@ test('the blind held-out set is reported by its totals only and never tuned on',
 
 test('the intent model\'s corpus is the tuning sets\' labelled messages, as committed', async () => {
   expect(await readFile(corpusPath, 'utf8')).toBe(corpusText(await buildCorpus()));
+});
+
+test('the regression\'s weights are those trained on the written examples and that corpus, as committed (npm run assistant:corpus)', async () => {
+  expect(await readFile(weightsPath, 'utf8')).toBe(weightsText(await buildCorpus()));
+});
+
+test('a second labelling is checked against its set and scored apart: agreement, where they agree, either label', async () => {
+  const items = await loadEvalSet('tests/assistant/holdout-7.json', 50);
+  const [first, second, ...rest] = items;
+  const labels = new Map<string, SecondLabel>([
+    // agrees with the set's label
+    [first!.id, { id: first!.id, intent: first!.intent, needsHandoff: first!.needsHandoff, openScheduler: first!.openScheduler }],
+    // disagrees: labels it with whatever the assistant answers, so the reply fits the second label
+    [second!.id, { id: second!.id, intent: 'unsure', needsHandoff: true, openScheduler: false }],
+    ...rest.map((i): [string, SecondLabel] => [i.id, { id: i.id, intent: i.intent, needsHandoff: i.needsHandoff, openScheduler: i.openScheduler }]),
+  ]);
+  const score = evaluate(items, () => ({ message: 'I\'m not sure I can answer that correctly here. Call us.', needsHandoff: true, openScheduler: false, quickResponses: [], intent: 'unsure', source: 'builtin', sources: [] }), labels);
+  expect(score.labelling!.agree).toBe(items.length - 1);
+  expect(score.results[1]!.labelsAgree).toBe(false);
+  // The reply fits the second labeller's label of the second item, not the set's own.
+  expect(score.results[1]!.answeredWell).toBe(second!.intent === 'unsure' && second!.needsHandoff);
+  expect(score.results[1]!.fitsEitherLabel).toBe(true);
+  expect(score.labelling!.fitsEither).toBeGreaterThanOrEqual(score.answeredWell);
+});
+
+test('every committed second labelling covers every item of its set', async () => {
+  let labelled = 0;
+  for (const set of evalSets) {
+    const items = await loadEvalSet(set.path, 1);
+    const labels = await loadSecondLabels(set.path, items);
+    if (!labels) continue;
+    labelled++;
+    expect(items.every((i) => labels.has(i.id)), set.path).toBe(true);
+  }
+  expect(labelled).toBeGreaterThanOrEqual(5);
 });

@@ -4,12 +4,14 @@
  * with a link to the page it drew on, in English or Spanish.
  */
 import { company, services, type City, type Office } from '../../../business';
+import { bookingDaysAhead } from '../../../business/lead-choices';
+import { referralTerms } from '../../../business/referrals';
 import contentIndex from './content-index.json' with { type: 'json' };
 import {
   callUs, cities, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
   officeOfCity, opens, priceFactors, priceGuides, productsNamed, type Language, type PriceGuide,
 } from './facts';
-import { chipIntentOf, classify, hazardAcrossTurns, officeArea, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
+import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, officeArea, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
@@ -299,7 +301,7 @@ function membership(ctx: Context): Draft {
 // ---------- prices ----------
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
-  [/service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(to|for you to|for someone to) (come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
+  [/service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(to|for you to|for someone to) (come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
   [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
@@ -315,8 +317,10 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/faucet|grifo/, ['faucet-repair']],
   [/disposal.*(replac|new|install)|(replac|new|install).*disposal/, ['disposal-replace']],
   [/disposal/, ['disposal-repair']],
-  [/slab/, ['slab-leak-repair']],
+  // "I think I have a slab leak" then "how much is just finding it?": the finding, not the repair.
+  [/leak.*\b(just )?(find\w*|locat\w*|detect\w*) (it|them)\b/, ['leak-detection']],
   [/leak detection|detect\w* (a |the )?leaks?|(find|locat)\w* (a |the )?(hidden |slab |underground )?leaks?|hidden leaks?/, ['leak-detection']],
+  [/slab/, ['slab-leak-repair']],
   [/yard (water )?line|water line|service line/, ['water-line-repair']],
   [/gas leak|gas test|pressure test/, ['gas-leak-test']],
   [/gas line|new gas|gas pipe/, ['gas-line-new']],
@@ -358,7 +362,7 @@ function priceGuidesFor(ctx: Context): PriceGuide[] {
   // A short follow-up refines the job before it ("is that the same for tankless?" after a flush, "and
   // to replace it?" after a toilet repair) unless it names a job of another service ("the disposal?").
   const before = earlier[0] !== undefined ? guidesNamedIn(earlier[0]) : [];
-  if (before.length > 0 && ctx.text.split(/\s+/).length <= 8 && (own.length === 0 || own[0]!.serviceIds[0] === before[0]!.serviceIds[0])) {
+  if (before.length > 0 && ctx.text.split(/\s+/).length <= 10 && (own.length === 0 || own[0]!.serviceIds[0] === before[0]!.serviceIds[0])) {
     const together = guidesNamedIn(`${earlier[0]} ${ctx.text}`);
     if (together.length > 0) return together;
   }
@@ -409,6 +413,14 @@ function pricing(ctx: Context): Draft {
   return es(ctx)
     ? { sentences: [`${ranges}.`, 'El precio depende del acceso al problema, las piezas y si se necesita permiso.', `${exact ? 'No puedo dar un precio exacto por chat: ' : ''}estos rangos son una guía, no una cotización; le damos un presupuesto gratis y un precio por adelantado antes de empezar.`], link }
     : { sentences: [`${ranges}.`, `The price depends mostly on ${shortFactor(f1!)} and ${shortFactor(f2!)}.`, `${exact ? 'I cannot give an exact price in chat: ' : ''}These ranges are a guide, not a quote; we give you a free estimate and an upfront price before any work starts.`.replace(': These', ': these')], link };
+}
+
+/** How booking works, from src/business: same-day service, the arrival windows, how many days ahead. */
+function howBookingWorks(ctx: Context): Draft {
+  const office = officeFor(ctx);
+  return es(ctx)
+    ? { sentences: ['Ofrecemos servicio el mismo día; llame temprano para tener más opciones.', `No tiene que esperar todo el día: elige una ventana de llegada por la mañana o por la tarde, entre ${opens} y ${closes}, hasta ${bookingDaysAhead} días por adelantado.`, `Reserve en línea o llame a ${callUs(office, 'es')}.`], link: '/schedule-appointment' }
+    : { sentences: ['We offer same-day service; call early in the day for the most choice.', `You don't wait around all day: you pick a morning or afternoon arrival window between ${opens} and ${closes}, up to ${bookingDaysAhead} days ahead.`, `Book online or call ${callUs(office, 'en')}.`], link: '/schedule-appointment' };
 }
 
 function scheduling(ctx: Context): Draft {
@@ -550,7 +562,21 @@ function topic(ctx: Context, intent: Intent): Draft {
   return { sentences: [...bestSentences(hit.passage, ctx.text), cta], link: hit.passage.path, sources: hits.map((h) => h.passage.path) };
 }
 
+/** The referral program, from src/business/referrals.ts. */
+function referral(ctx: Context): Draft {
+  const t = referralTerms;
+  return es(ctx)
+    ? { sentences: [`Sí: si recomienda a un amigo, su amigo recibe ${t.friendDiscount} de descuento en su primer servicio de ${t.minimumJob} o más.`, `Usted recibe un crédito de ${t.referrerCredit} cuando ese trabajo se paga, válido por ${t.creditDays} días.`], link: '/refer-a-friend' }
+    : { sentences: [`Yes: refer a friend and they get ${t.friendDiscount} off their first service with us of ${t.minimumJob} or more.`, `You get a ${t.referrerCredit} service credit when that job is paid, good for ${t.creditDays} days on any service.`], link: '/refer-a-friend' };
+}
+
 function image(ctx: Context): Draft {
+  // "Can I send you a photo?" before any photo: how to send one.
+  if (!ctx.hasImage) {
+    return es(ctx)
+      ? { sentences: ['Sí, una foto ayuda: en el teléfono, use el botón de imagen junto al cuadro de mensaje y nuestro equipo la verá con este chat.', `También puede enviarla por mensaje de texto a ${callUs(officeFor(ctx), 'es')}.`] }
+      : { sentences: ['Yes, a photo helps: on a phone, use the image button next to the message box and our team sees it with this chat.', `You can also text it to ${callUs(officeFor(ctx), 'en')}.`] };
+  }
   return es(ctx)
     ? { sentences: ['Gracias por la foto: queda guardada con este chat para que nuestro equipo la vea.', `Cuéntenos qué está pasando, o envíenos un mensaje de texto o llame a ${callUs(officeFor(ctx), 'es')} para que un plomero la revise.`], needsHandoff: true }
     : { sentences: ['Thanks for the photo: it is saved with this chat so our team can see it.', `Tell me what is happening, or text or call ${callUs(officeFor(ctx), 'en')} so a plumber can look at it with you.`], needsHandoff: true };
@@ -577,7 +603,12 @@ function offTopic(ctx: Context): Draft {
 /** "And Saturdays?", "what about Leander?", "how about tankless?": a message that leans on the one before. */
 const followUpMarker = /\b(is there|do you have|got|any) (one|a version|something similar|a similar one)\b|\bone for\b|\b(the )?same (for|price|cost|thing)\b|^\s*(and|also|plus|y|what about|how about|what of|same for|ok(ay)?,? (and|what about|how about)|so|then|too)\b|\b(too|as well|also|that one|the other one|that|there|eso|esa|ahi)\s*[?.!]*\s*$|\bone\s*[?.!]*\s*$/;
 /** Intents whose question a short follow-up may repeat for another place, day or job. */
-const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_area', 'membership', 'payments', 'licence', 'about'];
+/** Discounts src/business does not state: asked as a follow-up they stay unstated, not the price before. */
+const unstatedDiscount = /\b(military|seniors?|veterans?|teachers?|first responders?)\b/;
+const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_area', 'membership', 'payments', 'licence', 'about', 'commercial'];
+
+/** A day or a time of day, in English or Spanish. */
+const dayOrTime = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|this (morning|afternoon|evening|week)|next week|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|en la (tarde|manana))\b/;
 
 /** The intent of a message read with the conversation before it. */
 function withContext(classification: Classification, text: string, places: PlaceMention, history: ConversationTurn[]): Classification {
@@ -589,16 +620,55 @@ function withContext(classification: Classification, text: string, places: Place
   const previous = earlierUser[0]!;
   const before = classify(previous.content, findPlaces(normaliseSpelling(previous.content)));
   const leans = followUpMarker.test(folded) || words <= 4;
-  // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone.
-  const hazard = intent === 'emergency' ? undefined : hazardAcrossTurns(previous.content, text);
+  // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone
+  // (unless the utility has already dealt with it: "the gas company came and shut it off").
+  const handled = /\b(gas company|utility|atmos|fire department)\b.{0,30}\b(came|shut|turned|capped)\b|\b(shut|turned) (it |the gas )?off already\b/.test(folded);
+  if (handled && intent === 'emergency') return { intent: 'services' };
+  const hazard = intent === 'emergency' || handled ? undefined : hazardAcrossTurns(previous.content, text);
   if (hazard) return { intent: 'emergency', emergency: hazard };
+  // "Come on, just this once, I'm the owner" after a manipulation attempt: still one.
+  if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quieres|desea|le gustaria) (agendar|programar)\b/.test(lastReply);
   if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
+  // "Monday at 8 works", "ok lets do it, thursday if you can", "sí, el martes en la tarde" after a job or a
+  // price: a day for the visit. (A question about a day, "and on sundays?", is not.)
+  if (words <= 10 && (!folded.includes('?') || /\b(let'?s do it|book it|lets do it)\b/.test(folded)) && dayOrTime.test(folded) && !/\b(how much|cost|price|open|close|hours?|what|when|do you|are you|can you|could you|will you|would you)\b/.test(folded)
+    && (/\b(works?|good|fine|ok(ay)?|let'?s|book|do it|can i get|if you can|sounds|si|perfect|please|then)\b/.test(folded) || folded.split(/\s+/).length <= 4)
+    && (['pricing', 'services', 'water_heater', 'leak', 'drain', 'scheduling', 'hours', 'commercial'].includes(before.intent) || /\$\d/.test(lastReply))
+    && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+  // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
+  if (before.intent === 'emergency' && !handled && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
+    && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
+  // "You guys replaced the valve last week" then "it just started dripping again, this is the second time": our work failing.
+  if (earlierUser.some((t) => /\b(you|y'?all|you guys|your (tech\w*|plumbers?|guys?|crew))\b.{0,20}\b(replaced|installed|fixed|repaired|put in|came out|worked on|snaked|cleared)\b/.test(fold(t.content)))
+    && /\b(again|second time|third time|still|already)\b/.test(folded) && ['leak', 'drain', 'water_heater', 'services', 'unsure', 'emergency'].includes(intent)) return { intent: 'complaint' };
+  // "Which one do I call from Cedar Park?" after our numbers: the office for that city.
+  if (before.intent === 'contact' && intent === 'service_area' && /\b(which|what) (one|number|office)\b/.test(folded)) return { intent: 'contact' };
+  // "Bathroom sink. Hair probably." after "my drain is clogged": the same problem, told more exactly.
+  if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 12 && !/\b(do|can|could|will) (you|y'?all)\b/.test(folded)) return { intent: before.intent };
+  // "No, more like musty, and the floor around it is damp" after a water heater question: the heater.
+  if (before.intent === 'water_heater' && intent === 'leak' && /\b(around|under|near|behind|by) it\b/.test(folded)) return { intent: 'water_heater' };
+  // "Wait, so if you fix it the visit is free?", "is that per side?", "does that include the toilet itself?"
+  // after a price: still the price.
+  // (A discount src/business does not state, "is there a military discount on top of that", stays unstated.)
+  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && /\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including)\b/.test(folded)
+    && !unstatedDiscount.test(folded)) return { intent: 'pricing' };
+  // "Is that cheaper if I get one of your memberships?" after a price: what a membership changes.
+  if (before.intent === 'pricing' && intent === 'pricing' && /\b(members?|memberships?|vip)\b/.test(folded)) return { intent: 'membership' };
+  // "Yikes. And a regular tank one?" after a price: another price, not a membership.
+  if (before.intent === 'pricing' && intent === 'membership' && !/\b(members?|memberships?|plans?|vip|silver|platinum)\b/.test(folded)) return { intent: 'pricing' };
+  // "Which one works out cheaper per year?" after two memberships: those memberships.
+  if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area'].includes(intent)
+    && /\b(cover\w*|includ\w*|which (one|plan)|better (deal|value|option)|worth it|cheaper|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase)\b/.test(folded)) return { intent: 'membership' };
+  // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
+  if (before.intent === 'about' && ['pricing', 'water_heater', 'services', 'unsure', 'leak', 'drain'].includes(intent) && /\b(cover|how long|warranty|guarantee|include)\w*\b/.test(folded)) return { intent: 'about' };
+  // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
+  if (before.intent === 'service_area' && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
-    if (['unsure', 'off_topic'].includes(intent) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded)) return { intent: before.intent };
+    if (['unsure', 'off_topic'].includes(intent) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
     if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent)) return { intent: 'pricing' };
     // "How much is it?", "and the tankless one?" after a membership question: that membership.
@@ -607,9 +677,13 @@ function withContext(classification: Classification, text: string, places: Place
   }
   // "How much would that cost?" after a water heater question is about water heaters; so is a short
   // question nothing else placed ("how do I tell when it's about to go?").
-  if ((intent === 'off_topic' || intent === 'unsure') && (/\b(that|it|its|it'?s|this|eso|esto)\b/.test(folded) || classification.undecided && words <= 14)) {
+  // "lol unrelated, but who's playing in the super bowl?" says itself it leaves the topic.
+  if ((intent === 'off_topic' || intent === 'unsure') && !anotherTrade.test(folded) && !unstatedDiscount.test(folded) && !/\b(unrelated|off[- ]topic|random question|weird question|different (question|subject)|chang\w* the subject)\b/.test(folded) && (/\b(that|it|its|it'?s|mine|ours|eso|esto)\b|\bthis\b(?!\s+(weekend|week|morning|afternoon|evening|year|month|time|summer|winter|season)\b)/.test(folded) || classification.undecided && words <= 14)) {
     const earlier = earlierUser.find((t) => topicOf(t.content));
-    if (earlier) return { intent: topicOf(earlier.content)! };
+    if (earlier) return { intent: topicOf(earlier.content)!, carriedFrom: earlier.content };
+    // "Already swapped the flapper and it's still running" after a running toilet; "what about for a
+    // fire pit?" after gas lines: the service asked about before.
+    if (before.intent === 'services' && !/\b(thanks|thank you|gracias|thx)\b/.test(folded)) return { intent: 'services', carriedFrom: previous.content };
   }
   return classification;
 }
@@ -619,6 +693,9 @@ function onPage(classification: Classification, ctx: Context): Classification {
   const folded = fold(ctx.text);
   if (classification.intent === 'pricing' && ctx.history.length === 0 && /^\/membership/.test(ctx.pagePath)
     && folded.split(/\s+/).filter(Boolean).length <= 6 && /\b(it|this|that|one|they|them)\b/.test(folded) && !topicOf(ctx.text)) return { intent: 'membership' };
+  // "Is this actually worth it?", "if I cancel halfway through the year?" on the membership page: the memberships.
+  if (['unsure', 'off_topic'].includes(classification.intent) && ctx.history.length === 0 && /^\/membership/.test(ctx.pagePath)
+    && /\b(it|this|worth|cancel\w*|refund|renew\w*|sign up|join)\b/.test(folded)) return { intent: 'membership' };
   return classification;
 }
 
@@ -645,7 +722,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
   const classification = onPage(withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history), ctx);
 
   const intent = classification.intent;
-  const draft: Draft = (() => {
+  const firstDraft: Draft = (() => {
     switch (intent) {
       case 'injection': return injection(ctx);
       case 'emergency': return emergency(ctx, classification.emergency);
@@ -654,8 +731,8 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'service_area': return serviceArea(ctx);
       case 'membership': return membership(ctx);
       case 'payments': return payments(ctx);
-      case 'pricing': return pricing(ctx);
-      case 'scheduling': return scheduling(ctx);
+      case 'pricing': return classification.referral ? referral(ctx) : pricing(ctx);
+      case 'scheduling': return classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx);
       case 'hours': return hours(ctx);
       case 'licence': return licenceAnswer(ctx);
       case 'contact': return contact(ctx);
@@ -664,7 +741,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'water_heater':
       case 'leak':
       case 'drain':
-      case 'services': return topic(ctx, intent);
+      case 'services': return topic(classification.carriedFrom ? { ...ctx, text: `${classification.carriedFrom} ${ctx.text}` } : ctx, intent);
       case 'image': return image(ctx);
       case 'greeting': return greeting(ctx);
       case 'thanks': return thanks(ctx);
@@ -672,8 +749,13 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'unsure': return unsure(ctx);
     }
   })();
-  // A topic answer without a passage that fits well enough becomes the fallback.
-  const finalIntent: ReplyIntent = draft.unsure ? 'unsure' : intent;
+  // A topic answer without a passage that fits well enough becomes the fallback, unless the
+  // conversation's earlier topic has one ("is it safe to shower in it meanwhile?" after rotten-egg hot water).
+  const topicTurn = firstDraft.unsure && !unstatedDiscount.test(fold(ctx.text)) ? [...history].reverse().find((t) => t.role === 'user' && topicOf(t.content)) : undefined;
+  const earlierTopic = topicTurn && topicOf(topicTurn.content);
+  const carried = topicTurn && earlierTopic ? topic({ ...ctx, text: `${topicTurn.content} ${ctx.text}` }, earlierTopic) : undefined;
+  const draft = carried && !carried.unsure ? carried : firstDraft;
+  const finalIntent: ReplyIntent = draft.unsure ? 'unsure' : draft === carried && earlierTopic ? earlierTopic : intent;
 
   const parts = [...draft.sentences];
   if (draft.link) parts.push(more(language, draft.link));

@@ -5,6 +5,7 @@
 import { cities, cityPath, company, memberships, officeById, offices, products, services, type City, type Office } from '../../../business';
 import { priceFactors, priceGuides } from '../../../business/pricing';
 import { fold } from './text';
+import { friendDiscountCents, qualifyingJobMinimumCents, referrerCreditCents } from '../../../business/referrals';
 
 export type Language = 'en' | 'es';
 export type PriceGuide = (typeof priceGuides)[number];
@@ -37,7 +38,10 @@ export const publishedAmountsInCents: ReadonlySet<number> = new Set([
   ...priceGuides.flatMap((g) => [g.low, g.high]),
   ...memberships.map((m) => m.price),
   ...products.map((p) => p.price),
-].map((amount) => Math.round(amount * 100)));
+].map((amount) => Math.round(amount * 100)).concat(
+  // The referral program's amounts (src/business/referrals.ts), already in cents.
+  friendDiscountCents, qualifyingJobMinimumCents, referrerCreditCents,
+));
 
 /**
  * Store products a message names by the first word of their name in src/business ("Bio-Pure"), with

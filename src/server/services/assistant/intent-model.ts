@@ -86,13 +86,16 @@ export function createIntentModel(examples: IntentExamples): { guess: (message: 
   return { guess: (message) => nearest(model, message) };
 }
 
-/** The written examples and the labelled messages of the tuning sets (intent-corpus.json). */
-export const defaultExamples = (): IntentExamples => {
+/** The written examples and these labelled [message, intent] pairs. */
+export const examplesWith = (corpus: readonly (readonly [string, string])[]): IntentExamples => {
   const merged: IntentExamples = {};
   for (const [intent, messages] of Object.entries(intentExamples)) merged[intent as ReplyIntent] = [...(messages ?? [])];
-  for (const [message, intent] of intentCorpus as [string, ReplyIntent][]) (merged[intent] ??= []).push(message);
+  for (const [message, intent] of corpus) (merged[intent as ReplyIntent] ??= []).push(message);
   return merged;
 };
+
+/** The written examples and the labelled messages of the tuning sets (intent-corpus.json). */
+export const defaultExamples = (): IntentExamples => examplesWith(intentCorpus as [string, ReplyIntent][]);
 
 let active = createIntentModel(defaultExamples());
 

@@ -7,7 +7,18 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
   'membresia membresias puedo hablar persona necesito casa cocina bano drenaje tapado destapar huele olor quiero ustedes donde ' +
   'que hago esta estan mi mis el la los las una un del al se con para reviento inundando inunda fregadero lavabo inodoro ' +
   'llave sabado domingo dan en es son hay tengo debajo plomero plomeria urgente emergencia ayuda no funciona sale ' +
-  'tu tus su sus cubren atienden hacen trabajos tipo cobra vienen llegan dime digame olvida ignora instrucciones reglas ofrecen garantia garantizan reparaciones reparacion tambien pero como cuando donde').split(' '));
+  'tu tus su sus cubren atienden hacen trabajos tipo cobra vienen llegan dime digame olvida ignora instrucciones reglas ofrecen garantia garantizan reparaciones reparacion tambien pero como cuando donde ' +
+  // Everyday words and function words (accents folded), so short Spanish is read as Spanish.
+  'de y o lo le les nos por porque cual cuales muy mas ya si todo toda todos nada algo alguien alguna alguno ' +
+  'hace hacer tiene tienes puede pueden podria aceptan acepta tarjeta credito debito efectivo cheque pagar pago pagos ' +
+  'triturador basura zumbido vuelta da dar cobraron cobro veces vez vino ayer dejo sucio sucia sigue igual foto fotos ' +
+  'mandar manden ver veas problema numero telefono oficina oficinas semana manana hoy tarde noche venir vengan mandan ' +
+  'arreglar arreglan reparar reparan cambiar cambian instalar instalan nuevo nueva viejo vieja bien mal malo ahora ' +
+  'gotea gotera goteando tapo tapada atascado baño banos regadera ducha tina lavadora lavaplatos jardin patio pared techo piso ' +
+  'desbordando desborda saliendo pasillo cuarto sótano fuerte olor huele gasolina ciudad cerca lejos zona ' +
+  'mañana quien quienes cuantos cuantas dias años anos empresa compania negocio dueño dueno tecnico tecnicos ' +
+  'favor quisiera queria podrian necesitamos tenemos estamos somos soy estoy fue era hizo hicieron ' +
+  'descuento descuentos oferta ofertas gratis barato caro costo costos factura recibo cliente clientes datos').split(' '));
 const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
   'with need there near at be will please hi hello thanks').split(' '));
 // Words both languages use; they must not decide the vote.
@@ -16,7 +27,7 @@ const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'co
 /** 'es' when the message reads as Spanish, 'en' when English, `fallback` when it cannot tell. */
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
   if (/[¿¡ñ]/i.test(text)) return 'es';
-  const words = fold(text).split(/[^a-z]+/).filter(Boolean);
+  const words = fold(text).replace(/\by'?all\b/g, 'you').split(/[^a-z]+/).filter(Boolean);
   let es = 0;
   let en = 0;
   for (const word of words) {

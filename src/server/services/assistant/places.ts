@@ -65,12 +65,15 @@ const wordCodes = new Set(['ok', 'me', 'in', 'or', 'la', 'hi', 'oh', 'pa', 'ma',
 const stateCodePattern = new RegExp(`\\b([a-z]+)(,?)\\s+(${stateCodes.join('|')})(\\s+(?:plumb\\w*|area))?\\s*[?.!]*$`);
 
 /** Words that follow "in" or "to" without naming a place. */
-const notAPlace = new Set(('the a an my our your this that it its his her their there here town area kitchen bathroom bath garage attic yard house home ' +
+const notAPlace = new Set(('til till until the a an my our your this that it its his her their there here town area kitchen bathroom bath garage attic yard house home ' +
   'basement wall walls floor ceiling office shop store building person english spanish advance writing time morning afternoon evening night ' +
   'today tomorrow tonight week weekend monday tuesday wednesday thursday friday saturday sunday january february march april may june july ' +
   'august september october november december texas tx about under over between front back side one two few some any all every need trouble ' +
   'fact general particular emergency hurry rush pain line order case water hot cold gas sewer drain pipe pipes toilet sink shower tub ' +
   'heater laundry utility crawl space what which where how you us me him them business service charge touch contact person people ' +
+  "if it's it'll sunday saturday weekends holiday holidays " +
+  'apartment complex complexes condo unit units buildings ' +
+  'apple google samsung venmo zelle paypal cashapp voicemail voice mail email e-mail text texts phone phones number numbers website site app ' +
   'churches schools hotels motels clinics gyms warehouses hospitals daycares restaurants businesses apartments condos ' +
   'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad').split(' '));
 
@@ -157,6 +160,11 @@ export function findPlaces(text: string): PlaceMention {
   for (const county of counties) {
     const i = notServed.findIndex((n) => `${n} County` === county.name);
     if (i >= 0) notServed.splice(i, 1);
+  }
+  // "What about Bastrop, that's close to Austin?": our city named only to say where theirs is.
+  if (notServed.length > 0) {
+    const firstOutside = Math.min(...notServed.map((n) => folded.indexOf(fold(n).split(',')[0]!)).filter((i) => i >= 0));
+    named = named.filter((c) => !new RegExp(`\\b(close to|near|outside( of)?|(north|south|east|west)(east|west)? of|past|beyond|from|an? hour from|\\d+ (minutes|miles|mins) from)\\s+(downtown\\s+)?${escape(fold(c.name))}\\b`).exec(folded.slice(firstOutside)));
   }
   const landmarks: PlaceMention['landmarks'] = [];
   if (named.length === 0 && counties.length === 0 && notServed.length === 0 && zips.length === 0) {
