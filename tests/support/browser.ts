@@ -4,8 +4,8 @@ export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /**
  * The end-to-end specs drive Debian's `chromium-headless-shell`: the same Chromium build and engine
  * without the full browser's interface processes, which on two cores made the suite about 40 %
- * faster (the chat and accessibility specs: 3.4 → 2.0 minutes). Lighthouse and the screenshots keep
- * the full `chromium`, as a visitor's browser.
+ * faster (the chat and accessibility specs: 3.4 → 2.0 minutes). Lighthouse uses it too, for the same
+ * reason (scripts/lighthouse.ts says why); the screenshots keep the full `chromium`.
  */
 export const headlessShellPath = process.env.E2E_CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
 
