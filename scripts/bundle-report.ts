@@ -46,9 +46,13 @@ function jsClosure(entries: string[]): Set<string> {
   return seen;
 }
 
-/** Where the first screen's markup ends: after the main landmark's first <section> (the hero). */
+/**
+ * Where the first screen's markup ends: after the hero, the section `#first-screen` that the first
+ * frame waits for (BaseLayout's `<link rel="expect">`), else after the main landmark's first <section>.
+ */
 export function firstScreenEnd(html: string): number {
-  const start = html.indexOf('<section', html.indexOf('<main'));
+  const marked = html.search(/<section id="first-screen"/);
+  const start = marked >= 0 ? marked : html.indexOf('<section', html.indexOf('<main'));
   if (start < 0) return html.length;
   const tags = /<(\/?)section\b/g;
   tags.lastIndex = start;

@@ -245,7 +245,7 @@ describe.each([
         observed = undefined;
       }
     }
-    const localStorage = { getItem: () => options.stored ?? null, setItem: vi.fn() };
+    const localStorage = { getItem: vi.fn(() => options.stored ?? null), setItem: vi.fn() };
     const window = { localStorage, requestIdleCallback: (fn: () => void) => fn() };
     const fetch = vi.fn(async () => new Response(JSON.stringify({ trackingNumbers: table })));
     const script = scriptOf({ office: 'austin', officeNumber: '(512) 368-9159', builtAt: 1000, channels: table });
@@ -278,6 +278,17 @@ describe.each([
     expect(run.listeners['document:DOMContentLoaded']).toBeUndefined();
     expect(run.listeners['window:load']).toBeUndefined();
     expect(run.page.header.children[0]!.textContent).toBe('(512) 368-9159');
+    // Nor does it read storage before the first paint (a round trip to the browser process).
+    expect(run.localStorage.getItem).not.toHaveBeenCalled();
+    const internal = runScript({ search: '', referrer: 'https://www.plumbersthatcare.com/contact' });
+    expect(internal.localStorage.getItem).not.toHaveBeenCalled();
+  });
+
+  test('a remembered channel that only the stored table knows still shows its number', () => {
+    const stored = JSON.stringify({ fetchedAt: 5000, trackingNumbers: [...table, { channelKey: 'mailer', displayNumber: '(512) 555-0177', telLink: 'tel:+15125550177', isDefault: false, isActive: true, detectionRules: '{}' }] });
+    const run = runScript({ search: '', cookie: 'traffic_source=mailer', stored });
+    run.listeners['document:DOMContentLoaded']!();
+    expect(run.page.header.children[0]!.textContent).toBe('(512) 555-0177');
   });
 
   test('a visit whose address or outside referrer could name a channel newer than the page fetches the table after load', async () => {

@@ -237,6 +237,12 @@ export function refreshStoredTable(storage: Storage | null, now: number): void {
 /** The inline script's body: choose the channel, remember it, swap the links as they are parsed. */
 export function runTrafficSource(config: TrafficSourceConfig): void {
   const warn = (message: string) => console.warn('[tracking numbers] ' + message);
+  // Most visits name no channel: no remembered one, nothing in the address, no outside referrer. They
+  // keep the built-in number and need neither the stored table nor anything else; reading storage is
+  // a round trip to the browser process, paid before the first paint.
+  const cookieKey = readCookie(document.cookie, 'traffic_source');
+  const couldNameChannel = location.search.length > 1 || (!!document.referrer && document.referrer.indexOf(location.protocol + '//' + location.host) !== 0);
+  if (!cookieKey && !couldNameChannel) return;
   let storage: Storage | null = null;
   try {
     storage = window.localStorage;
@@ -245,7 +251,7 @@ export function runTrafficSource(config: TrafficSourceConfig): void {
   }
   const stored = readStoredTable(storage, config.builtAt);
   const table = stored ? stored.channels : config.channels;
-  const choice = chooseChannel(table, readCookie(document.cookie, 'traffic_source'), () =>
+  const choice = chooseChannel(table, cookieKey, () =>
     detectChannel(table, location.search, document.referrer, warn));
   if (choice.remember) {
     document.cookie = 'traffic_source=' + encodeURIComponent(choice.remember) + '; Max-Age=' + 90 * 86400
@@ -266,7 +272,6 @@ export function runTrafficSource(config: TrafficSourceConfig): void {
   // Visitors from a channel need its latest number on their next page. A visit whose address or
   // outside referrer could name a channel added since this page was built needs the latest table too;
   // other visits fetch nothing.
-  const couldNameChannel = location.search.length > 1 || (!!document.referrer && document.referrer.indexOf(location.protocol + '//' + location.host) !== 0);
   if (!fromChannel && !couldNameChannel) return;
   addEventListener('load', () => {
     const idle = window.requestIdleCallback || ((fn: () => void) => setTimeout(fn, 1));

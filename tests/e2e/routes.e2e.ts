@@ -15,6 +15,11 @@ test.describe('routes', () => {
       expect(html, `${path} h1`).toMatch(/<h1[^>]*>/);
       expect(html, `${path} description`).toMatch(/<meta name="description" content="[^"]{40,}"/);
       expect(html, `${path} canonical`).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+"/);
+      // The first frame waits for the hero (BaseLayout's <link rel="expect">): a page without it, or with
+      // two, would hold its first paint until the whole page is parsed.
+      expect(html, `${path} waits for its first screen`).toContain('<link rel="expect" href="#first-screen" blocking="render">');
+      expect(html.match(/ id="first-screen"/g) ?? [], `${path} has one #first-screen`).toHaveLength(1);
+      expect(html.indexOf(' id="first-screen"'), `${path}: #first-screen is in <main>`).toBeGreaterThan(html.indexOf('<main'));
     }
   });
 
