@@ -425,4 +425,23 @@ describe('builtinReply', () => {
     expect(ask('am I chatting with a bot right now').intent).toBe('handoff');
     expect(ask('landlord here, tenants call me about plumbing constantly. do you work with property managers').intent).toBe('commercial');
   });
+  test('thirteenth round: a visit offered and taken with more said books it, in both languages; held back, finished or outside it does not', () => {
+    const offered = (question: string, offer: string) => [{ role: 'user' as const, content: question }, { role: 'assistant' as const, content: offer }];
+    const pressure = offered('I need someone to look at low water pressure', 'Low pressure is often a failing pressure-reducing valve. Would you like to schedule a visit?');
+    for (const m of ['yes, friday afternoon if possible', "that'd be great, it's in Cedar Park", 'sure, I already bought the valve. next tuesday afternoon?', 'ya go ahead']) {
+      expect(ask(m, '/', pressure), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    }
+    expect(ask('ya go ahead', '/', pressure).message).toMatch(/\bschedule\b/i); // answered in English, not Spanish
+    const sink = offered('¿Cuánto cuesta destapar el fregadero de la cocina?', 'Destapar un fregadero suele costar entre $150 y $350. ¿Quiere programar una visita?');
+    for (const m of ['sí, agéndalo', 'sí por favor, lo antes posible']) expect(ask(m, '/', sink), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    for (const m of ['not yet, just wanted the price', 'maybe later, how much was it again?']) expect(ask(m, '/', pressure).openScheduler, m).toBe(false);
+    expect(ask('yes please! the house is in Temple', '/', pressure).openScheduler).toBe(false);
+    for (const m of ["nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one"]) expect(ask(m, '/', pressure).intent, m).toBe('thanks');
+  });
+
+  test('thirteenth round: proof of a licence before a visit is the licence, not a booking; a bill above what was promised is a complaint', () => {
+    expect(ask('can I see proof of your plumbing license before you come out')).toMatchObject({ intent: 'licence', openScheduler: false });
+    expect(ask('you charged me the $99 diagnostic AND the repair, I was told it would be waived. fix this')).toMatchObject({ intent: 'complaint', needsHandoff: true });
+    expect(ask('me cobraron $450 y el presupuesto era de $250, nadie me explicó por qué. Quiero una explicación')).toMatchObject({ intent: 'complaint', needsHandoff: true });
+  });
 });

@@ -607,6 +607,13 @@ const followUpMarker = /\b(is there|do you have|got|any) (one|a version|somethin
 const unstatedDiscount = /\b(military|seniors?|veterans?|teachers?|first responders?)\b/;
 const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_area', 'membership', 'payments', 'licence', 'about', 'commercial'];
 
+/** Taking an offer of a visit, at the start of the reply to it. */
+const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|ya|sure|ok(ay)?|please|absolutely|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you |ya )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+/** Holding back or turning down an offer. */
+const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first|yet|todavia|despues|luego)\b/;
+/** Ending the conversation: nothing more is asked. */
+const closesConversation = /\b(that'?s all i (needed|wanted|need)|that'?s all|i'?m good|im good|just wanted (a |the |to know)|have a (good|great|nice) (one|day|night|evening)|eso es todo|es todo)\b/;
+
 /** A day or a time of day, in English or Spanish. */
 const dayOrTime = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|this (morning|afternoon|evening|week)|next week|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|en la (tarde|manana))\b/;
 
@@ -630,8 +637,15 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
-  const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quieres|desea|le gustaria) (agendar|programar)\b/.test(lastReply);
+  const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quiere|quieres|desea|le gustaria|gustaria) (agendar|programar)\b/.test(lastReply);
   if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
+  // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
+  // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
+  // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
+  if (offeredVisit && acceptsOffer.test(folded) && !declinesOffer.test(folded) && !closesConversation.test(folded) && !/\b(how much|cost|price|cuanto)\b/.test(folded)
+    && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+  // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
+  if (closesConversation.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'thanks' };
   // "Monday at 8 works", "ok lets do it, thursday if you can", "sí, el martes en la tarde" after a job or a
   // price: a day for the visit. (A question about a day, "and on sundays?", is not.)
   if (words <= 10 && (!folded.includes('?') || /\b(let'?s do it|book it|lets do it)\b/.test(folded)) && dayOrTime.test(folded) && !/\b(how much|cost|price|open|close|hours?|what|when|do you|are you|can you|could you|will you|would you)\b/.test(folded)

@@ -20,7 +20,7 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
   'favor quisiera queria podrian necesitamos tenemos estamos somos soy estoy fue era hizo hicieron ' +
   'descuento descuentos oferta ofertas gratis barato caro costo costos factura recibo cliente clientes datos').split(' '));
 const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
-  'with need there near at be will please hi hello thanks').split(' '));
+  'with need there near at be will please hi hello thanks yes yeah sure okay ok go ahead sounds good great').split(' '));
 // Words both languages use; they must not decide the vote.
 const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'con', 'hay', 'tx']);
 
