@@ -434,6 +434,7 @@ describe('builtinReply', () => {
     expect(ask('ya go ahead', '/', pressure).message).toMatch(/\bschedule\b/i); // answered in English, not Spanish
     const sink = offered('¿Cuánto cuesta destapar el fregadero de la cocina?', 'Destapar un fregadero suele costar entre $150 y $350. ¿Quiere programar una visita?');
     for (const m of ['sí, agéndalo', 'sí por favor, lo antes posible']) expect(ask(m, '/', sink), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    for (const m of ['ya lo arreglé yo, gracias', 'si me pueden decir el precio primero']) expect(ask(m, '/', sink).openScheduler, m).toBe(false);
     for (const m of ['not yet, just wanted the price', 'maybe later, how much was it again?']) expect(ask(m, '/', pressure).openScheduler, m).toBe(false);
     expect(ask('yes please! the house is in Temple', '/', pressure).openScheduler).toBe(false);
     for (const m of ["nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one"]) expect(ask(m, '/', pressure).intent, m).toBe('thanks');

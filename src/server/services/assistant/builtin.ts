@@ -607,12 +607,13 @@ const followUpMarker = /\b(is there|do you have|got|any) (one|a version|somethin
 const unstatedDiscount = /\b(military|seniors?|veterans?|teachers?|first responders?)\b/;
 const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_area', 'membership', 'payments', 'licence', 'about', 'commercial'];
 
-/** Taking an offer of a visit, at the start of the reply to it. */
-const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|ya|sure|ok(ay)?|please|absolutely|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you |ya )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+/** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
+ * a bare Spanish "ya", "already", takes nothing). */
+const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|sure|ok(ay)?|please|absolutely|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
 /** Holding back or turning down an offer. */
 const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first|yet|todavia|despues|luego)\b/;
 /** Ending the conversation: nothing more is asked. */
-const closesConversation = /\b(that'?s all i (needed|wanted|need)|that'?s all|i'?m good|im good|just wanted (a |the |to know)|have a (good|great|nice) (one|day|night|evening)|eso es todo|es todo)\b/;
+const closesConversation = /\b(that'?s all|i'?m good|just wanted (a |the |to know)|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
 
 /** A day or a time of day, in English or Spanish. */
 const dayOrTime = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|this (morning|afternoon|evening|week)|next week|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|en la (tarde|manana))\b/;
@@ -642,7 +643,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
   // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
-  if (offeredVisit && acceptsOffer.test(folded) && !declinesOffer.test(folded) && !closesConversation.test(folded) && !/\b(how much|cost|price|cuanto)\b/.test(folded)
+  if (offeredVisit && acceptsOffer.test(folded) && !declinesOffer.test(folded) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
   if (closesConversation.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'thanks' };
