@@ -445,4 +445,44 @@ describe('builtinReply', () => {
     expect(ask('you charged me the $99 diagnostic AND the repair, I was told it would be waived. fix this')).toMatchObject({ intent: 'complaint', needsHandoff: true });
     expect(ask('me cobraron $450 y el presupuesto era de $250, nadie me explicó por qué. Quiero una explicación')).toMatchObject({ intent: 'complaint', needsHandoff: true });
   });
+
+  test('fourteenth round: an offer in any wording is recognised, and taking it books; booking words that ask for no visit now never open the scheduler', () => {
+    const offered = (question: string, offer: string) => [{ role: 'user' as const, content: question }, { role: 'assistant' as const, content: offer }];
+    const faucet = offered('my bathroom faucet drips all night', 'That is usually a worn cartridge. Would you like me to open the scheduler so you can pick a day and an arrival window?');
+    for (const m of ['ok', 'k', 'please do', 'absolutely, mornings are best', "ok let's do it, we're in Pflugerville", 'yes, can the tech text me when he is on the way?']) {
+      expect(ask(m, '/', faucet), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    }
+    const heater = offered('¿cuánto cuesta cambiar un calentador?', 'Suele costar entre $1,800 y $3,800. ¿Quiere que abra el formulario de citas para elegir el día?');
+    expect(ask('claro, estoy en Buda', '/', heater)).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    for (const m of ['no gracias, solo quería saber el precio', 'todavía no']) expect(ask(m, '/', heater).openScheduler, m).toBe(false);
+    expect(ask('just comparing prices for now, thanks though', '/', faucet).intent).toBe('thanks');
+    expect(ask("what's the soonest you could come? not saying yes yet, just want to know", '/', faucet).openScheduler).toBe(false);
+    // First messages that ask for a visit in other words.
+    for (const m of ['when can you get somebody out here? the kitchen sink is backing up', 'what is the earliest a plumber can be at my house in Leander? toilet keeps running',
+      'could someone swap out my shower valve next week? we are in Kyle', "i'd like to get on your schedule for a water heater flush", 'Do you serve Cedar Park? If so I need someone out Friday for a leaky faucet',
+      'necesito un plomero en Georgetown mañana, el lavabo está tapado', 'bueno, quiero que venga alguien a revisarlo']) {
+      expect(ask(m), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    }
+    // Booking words, no visit asked for now.
+    for (const m of ['could I book something two months from now or is that too far ahead?', '¿con cuántos días de anticipación se puede agendar?', "I'll probably book later, what's the Austin number",
+      'can I even get a Sunday appointment, or is that not a thing?', 'Is scheduling different for businesses? We run a cafe and need after-hours work.', 'can my tenants book straight on this site or does it go through me?',
+      'are you licensed? I never let anyone come out to my house unless they are', 'will I get a reminder text before the appointment?', 'I need to move my appointment from Monday to Wednesday', 'necesito cambiar mi cita del martes']) {
+      expect(ask(m).openScheduler, m).toBe(false);
+    }
+    expect(ask('I need to move my appointment from Monday to Wednesday')).toMatchObject({ intent: 'scheduling', needsHandoff: true, openScheduler: false });
+  });
+
+  test('fourteenth round: a gas smell in Spanish with more words is an emergency; others\' visits, staff names and brand warranties are not answered from guesses', () => {
+    expect(ask('huele muy fuerte a gas en la cocina, vengan por favor')).toMatchObject({ intent: 'emergency', openScheduler: false, needsHandoff: true });
+    expect(ask('what time is your plumber showing up at my ex-wife\'s house today')).toMatchObject({ intent: 'injection', openScheduler: false });
+    expect(ask('my neighbor had you out for her toilet, how much did you charge her?').intent).toBe('injection');
+    for (const m of ['what was the name of the plumber who came out tuesday? he was great', 'is a Rinnai covered by the manufacturer warranty for 10 years?', 'can you email me the invoice for last week\'s visit?']) {
+      expect(ask(m), m).toMatchObject({ intent: 'unsure', needsHandoff: true, openScheduler: false });
+    }
+    expect(ask('What number should I call for emergencies on the weekend?')).toMatchObject({ intent: 'contact', needsHandoff: false });
+    expect(ask('are you even a legit company or one of those lead sites?').intent).toBe('about');
+    expect(ask('Are you insured? We got burned by an unlicensed guy last year').intent).toBe('licence');
+    expect(ask('dishwasher runs but the dishes come out dirty, can you fix it')).toMatchObject({ intent: 'off_topic', openScheduler: false });
+    expect(ask('your tech came for a free estimate and then I got a bill for $89, what is going on with that?')).toMatchObject({ intent: 'complaint', needsHandoff: true });
+  });
 });

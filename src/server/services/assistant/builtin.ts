@@ -423,6 +423,14 @@ function howBookingWorks(ctx: Context): Draft {
     : { sentences: ['We offer same-day service; call early in the day for the most choice.', `You don't wait around all day: you pick a morning or afternoon arrival window between ${opens} and ${closes}, up to ${bookingDaysAhead} days ahead.`, `Book online or call ${callUs(office, 'en')}.`], link: '/schedule-appointment' };
 }
 
+/** A booking already made, to move: the scheduler only books new visits, so a person does it. */
+function movingABooking(ctx: Context): Draft {
+  const office = officeFor(ctx);
+  return es(ctx)
+    ? { sentences: ['El calendario en línea solo agenda visitas nuevas; para cambiar una cita que ya tiene, nuestro equipo lo hace por usted.', `Use los botones de abajo para enviarnos un mensaje de texto o llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.`], needsHandoff: true }
+    : { sentences: ['The online scheduler books new visits only; to move an appointment you already have, our team will change it for you.', `Use the buttons below to text us, or call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`], needsHandoff: true };
+}
+
 function scheduling(ctx: Context): Draft {
   const office = officeFor(ctx);
   const cityNote = ctx.places.cities[0] ? (es(ctx) ? ` en ${ctx.places.cities[0].name}` : ` in ${ctx.places.cities[0].name}`) : '';
@@ -609,11 +617,11 @@ const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_a
 
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
-const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|sure|ok(ay)?|please|absolutely|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
 /** Holding back or turning down an offer. */
 const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first|yet|todavia|despues|luego)\b/;
 /** Ending the conversation: nothing more is asked. */
-const closesConversation = /\b(that'?s all|i'?m good|just wanted (a |the |to know)|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
+const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
 
 /** A day or a time of day, in English or Spanish. */
 const dayOrTime = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|this (morning|afternoon|evening|week)|next week|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|en la (tarde|manana))\b/;
@@ -638,13 +646,15 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
-  const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quiere|quieres|desea|le gustaria|gustaria) (agendar|programar)\b/.test(lastReply);
-  if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
+  const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?|\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|reservar|citas?|visita)\b|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quiere|quieres|desea|le gustaria|gustaria) (agendar|programar)\b/.test(lastReply);
+  if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
   // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
   if (offeredVisit && acceptsOffer.test(folded) && !declinesOffer.test(folded) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
-    && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+    && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
+    // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
+    && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))) return { intent: 'scheduling' };
   // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
   if (closesConversation.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'thanks' };
   // "Monday at 8 works", "ok lets do it, thursday if you can", "sí, el martes en la tarde" after a job or a
@@ -670,6 +680,8 @@ function withContext(classification: Classification, text: string, places: Place
   // (A discount src/business does not state, "is there a military discount on top of that", stays unstated.)
   if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && /\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including)\b/.test(folded)
     && !unstatedDiscount.test(folded)) return { intent: 'pricing' };
+  // "And if I decide not to go ahead, I still pay the 99?" after a price: still the price, not a way to pay.
+  if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
   // "Is that cheaper if I get one of your memberships?" after a price: what a membership changes.
   if (before.intent === 'pricing' && intent === 'pricing' && /\b(members?|memberships?|vip)\b/.test(folded)) return { intent: 'membership' };
   // "Yikes. And a regular tank one?" after a price: another price, not a membership.
@@ -693,7 +705,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "How much would that cost?" after a water heater question is about water heaters; so is a short
   // question nothing else placed ("how do I tell when it's about to go?").
   // "lol unrelated, but who's playing in the super bowl?" says itself it leaves the topic.
-  if ((intent === 'off_topic' || intent === 'unsure') && !anotherTrade.test(folded) && !unstatedDiscount.test(folded) && !/\b(unrelated|off[- ]topic|random question|weird question|different (question|subject)|chang\w* the subject)\b/.test(folded) && (/\b(that|it|its|it'?s|mine|ours|eso|esto)\b|\bthis\b(?!\s+(weekend|week|morning|afternoon|evening|year|month|time|summer|winter|season)\b)/.test(folded) || classification.undecided && words <= 14)) {
+  if ((intent === 'off_topic' || intent === 'unsure' && !classification.unstated) && !anotherTrade.test(folded) && !unstatedDiscount.test(folded) && !/\b(unrelated|off[- ]topic|random question|weird question|different (question|subject)|chang\w* the subject)\b/.test(folded) && (/\b(that|it|its|it'?s|mine|ours|eso|esto)\b|\bthis\b(?!\s+(weekend|week|morning|afternoon|evening|year|month|time|summer|winter|season)\b)/.test(folded) || classification.undecided && words <= 14)) {
     const earlier = earlierUser.find((t) => topicOf(t.content));
     if (earlier) return { intent: topicOf(earlier.content)!, carriedFrom: earlier.content };
     // "Already swapped the flapper and it's still running" after a running toilet; "what about for a
@@ -747,7 +759,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'membership': return membership(ctx);
       case 'payments': return payments(ctx);
       case 'pricing': return classification.referral ? referral(ctx) : pricing(ctx);
-      case 'scheduling': return classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx);
+      case 'scheduling': return classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx);
       case 'hours': return hours(ctx);
       case 'licence': return licenceAnswer(ctx);
       case 'contact': return contact(ctx);

@@ -22,7 +22,7 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
 const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
   'with need there near at be will please hi hello thanks yes yeah sure okay ok go ahead sounds good great').split(' '));
 // Words both languages use; they must not decide the vote.
-const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'con', 'hay', 'tx']);
+const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'con', 'hay', 'tx', 'ya']);
 
 /** 'es' when the message reads as Spanish, 'en' when English, `fallback` when it cannot tell. */
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {

@@ -100,7 +100,8 @@ const keep = new Set(['heart', 'leaving', 'leave', 'heated', 'cheater', 'theater
   'member', 'members', 'county', 'country', 'counter', 'around', 'ground', 'sound', 'found', 'pound', 'round', 'bound', 'mound',
   'cover', 'clover', 'lover', 'rover', 'never', 'fever', 'lever', 'sever', 'seven', 'every', 'leaks', 'leaky', 'leaked', 'texan',
   'charged', 'charges', 'number', 'numbers', 'plumb', 'plumbs', 'someone', 'sometime', 'somewhere', 'somehow', 'wheres', 'heres',
-  'theres', 'buda', 'kyle', 'install', 'installs', 'repairs', 'repaired', 'drains', 'draining', 'cleaning', 'leaking', 'flooded', 'curious']);
+  'theres', 'buda', 'kyle', 'install', 'installs', 'repairs', 'repaired', 'drains', 'draining', 'cleaning', 'leaking', 'flooded', 'curious',
+  'uninsured', 'unlicensed']);
 for (const w of keep) known.add(w);
 
 /** The message with shorthand expanded and misspelt key words corrected, lower case, accents kept. */
