@@ -11,7 +11,7 @@ import {
   callUs, cities, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
   officeOfCity, opens, priceFactors, priceGuides, productsNamed, type Language, type PriceGuide,
 } from './facts';
-import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, officeArea, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
+import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, officeArea, smallLeakOnly, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
@@ -249,7 +249,11 @@ function unsure(ctx: Context): Draft {
     : { sentences: ["I'm not sure I can answer that correctly here.", `Please call or text ${call}, or use the button below to schedule a visit online.`], needsHandoff: true };
 }
 
-function licenceAnswer(ctx: Context): Draft {
+function licenceAnswer(ctx: Context, permit = false): Draft {
+  // "Do you pull the permit or do I?": the licence, and what the permit page says about applying for one.
+  const permitPage = '/permit-resolution-services';
+  const hit = permit && !es(ctx) ? index.search(`${ctx.text} permit needed apply licensed plumber`, { paths: (p) => p === permitPage, limit: 1 })[0] : undefined;
+  if (hit) return { sentences: [`We are licensed: our work is done under ${licence}.`, ...bestSentences(hit.passage, `${ctx.text} permit apply`).slice(0, 2)], link: permitPage };
   return es(ctx)
     ? { sentences: [`Sí, tenemos licencia y seguro: trabajamos bajo la licencia de Texas Master Plumber ${licence.split(' ').pop()}.`, `Damos servicio desde ${company.foundingYear} con presupuestos gratis y precios por adelantado.`], link: '/about' }
     : { sentences: [`Yes, we are licensed and insured: our work is done under ${licence}.`, `We have served Central Texas since ${company.foundingYear}, with free estimates and upfront pricing.`], link: '/about' };
@@ -421,6 +425,14 @@ function howBookingWorks(ctx: Context): Draft {
   return es(ctx)
     ? { sentences: ['Ofrecemos servicio el mismo día; llame temprano para tener más opciones.', `No tiene que esperar todo el día: elige una ventana de llegada por la mañana o por la tarde, entre ${opens} y ${closes}, hasta ${bookingDaysAhead} días por adelantado.`, `Reserve en línea o llame a ${callUs(office, 'es')}.`], link: '/schedule-appointment' }
     : { sentences: ['We offer same-day service; call early in the day for the most choice.', `You don't wait around all day: you pick a morning or afternoon arrival window between ${opens} and ${closes}, up to ${bookingDaysAhead} days ahead.`, `Book online or call ${callUs(office, 'en')}.`], link: '/schedule-appointment' };
+}
+
+/** An offer of a visit turned down for now. */
+function notNow(ctx: Context): Draft {
+  const office = officeFor(ctx);
+  return es(ctx)
+    ? { sentences: ['Claro, no hay prisa.', `Cuando esté listo, agende en línea o llame a ${callUs(office, 'es')}.`] }
+    : { sentences: ['No problem, take your time.', `When you are ready, book online or call ${callUs(office, 'en')}.`] };
 }
 
 /** A booking already made, to move: the scheduler only books new visits, so a person does it. */
@@ -596,7 +608,12 @@ function greeting(ctx: Context): Draft {
     : { sentences: ["Hi, I'm the Economy Plumbing Services assistant.", 'I can help with water heater questions, pricing estimates, scheduling, emergency info and common plumbing issues; what can I help with?'] };
 }
 
-function thanks(ctx: Context): Draft {
+function thanks(ctx: Context, bookedAlready = false): Draft {
+  if (bookedAlready) {
+    return es(ctx)
+      ? { sentences: ['Gracias por agendar con nosotros.', `Si necesita cambiar o cancelar la cita, envíenos un mensaje de texto o llame a ${callUs(officeFor(ctx), 'es')}.`] }
+      : { sentences: ['Thank you for booking with us.', `If you need to change or cancel the appointment, text or call ${callUs(officeFor(ctx), 'en')}.`] };
+  }
   return es(ctx)
     ? { sentences: ['¡Con gusto!', `Si necesita algo más, escríbame aquí o llame a ${callUs(officeFor(ctx), 'es')}.`] }
     : { sentences: ["You're welcome.", `If you need anything else, ask here or call ${callUs(officeFor(ctx), 'en')}.`] };
@@ -655,6 +672,17 @@ function withContext(classification: Classification, text: string, places: Place
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))) return { intent: 'scheduling' };
+  // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
+  if (before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking && /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property)\b/.test(lastReply)
+    && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 6 && !folded.includes('?')) return { intent: 'scheduling' };
+  // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
+  // is turned down for now (a question or anything else said is answered as itself).
+  if (offeredVisit && words <= 12 && !folded.includes('?') && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
+    && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
+  // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
+  if (['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
+    && (/^\W*(so |ok(ay)?,? |and )?(can|could) (you|y'?all|someone|somebody) (do|come( out| by)?) (on )?(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(folded)
+      || /\b(what|which) (days?|times?) (do you have|have you got|are|is) (open|available|free)\b|\bwhat (openings|availability) do you have\b/.test(folded))) return { intent: 'scheduling' };
   // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
   if (closesConversation.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'thanks' };
   // "Monday at 8 works", "ok lets do it, thursday if you can", "sí, el martes en la tarde" after a job or a
@@ -664,7 +692,8 @@ function withContext(classification: Classification, text: string, places: Place
     && (['pricing', 'services', 'water_heater', 'leak', 'drain', 'scheduling', 'hours', 'commercial'].includes(before.intent) || /\$\d/.test(lastReply))
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
-  if (before.intent === 'emergency' && !handled && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
+  // ("Slow drip, a cup an hour, only when someone showers" tells the hazard is smaller: answered as what it is.)
+  if (before.intent === 'emergency' && !handled && !smallLeakOnly(folded) && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
     && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "You guys replaced the valve last week" then "it just started dripping again, this is the second time": our work failing.
   if (earlierUser.some((t) => /\b(you|y'?all|you guys|your (tech\w*|plumbers?|guys?|crew))\b.{0,20}\b(replaced|installed|fixed|repaired|put in|came out|worked on|snaked|cleared)\b/.test(fold(t.content)))
@@ -689,13 +718,15 @@ function withContext(classification: Classification, text: string, places: Place
   // "Which one works out cheaper per year?" after two memberships: those memberships.
   if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area'].includes(intent)
     && /\b(cover\w*|includ\w*|which (one|plan)|better (deal|value|option)|worth it|cheaper|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase)\b/.test(folded)) return { intent: 'membership' };
+  // "Does that get me priority if I have an emergency?" after a membership: what the membership gives.
+  if (before.intent === 'membership' && intent === 'emergency' && classification.emergency === 'general' && /\b(priority|if (i|we) (have|had|get|ever have))\b/.test(folded)) return { intent: 'membership' };
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
   if (before.intent === 'about' && ['pricing', 'water_heater', 'services', 'unsure', 'leak', 'drain'].includes(intent) && /\b(cover|how long|warranty|guarantee|include)\w*\b/.test(folded)) return { intent: 'about' };
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
   if (before.intent === 'service_area' && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
-    if (['unsure', 'off_topic'].includes(intent) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
+    if (['unsure', 'off_topic'].includes(intent) && !anotherTrade.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
     if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent)) return { intent: 'pricing' };
     // "How much is it?", "and the tankless one?" after a membership question: that membership.
@@ -759,9 +790,9 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'membership': return membership(ctx);
       case 'payments': return payments(ctx);
       case 'pricing': return classification.referral ? referral(ctx) : pricing(ctx);
-      case 'scheduling': return classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx);
+      case 'scheduling': return classification.notNow ? notNow(ctx) : classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx);
       case 'hours': return hours(ctx);
-      case 'licence': return licenceAnswer(ctx);
+      case 'licence': return licenceAnswer(ctx, classification.permit);
       case 'contact': return contact(ctx);
       case 'about': return about(ctx);
       case 'commercial':
@@ -771,7 +802,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'services': return topic(classification.carriedFrom ? { ...ctx, text: `${classification.carriedFrom} ${ctx.text}` } : ctx, intent);
       case 'image': return image(ctx);
       case 'greeting': return greeting(ctx);
-      case 'thanks': return thanks(ctx);
+      case 'thanks': return thanks(ctx, classification.bookedAlready);
       case 'off_topic': return offTopic(ctx);
       case 'unsure': return unsure(ctx);
     }
