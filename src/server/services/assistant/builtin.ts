@@ -677,11 +677,11 @@ function withContext(classification: Classification, text: string, places: Place
     && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 6 && !folded.includes('?')) return { intent: 'scheduling' };
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
-  if (offeredVisit && words <= 12 && !folded.includes('?') && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
+  if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias)\b/.test(folded) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
   if (['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
-    && (/^\W*(so |ok(ay)?,? |and )?(can|could) (you|y'?all|someone|somebody) (do|come( out| by)?) (on )?(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(folded)
+    && (/^\W*((great|ok(ay)?|cool|perfect|awesome|so|and|alright|sure)[,!.]?\s+)*(can|could) (you|y'?all|someone|somebody) (do|come( out| by)?) (on )?(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(folded)
       || /\b(what|which) (days?|times?) (do you have|have you got|are|is) (open|available|free)\b|\bwhat (openings|availability) do you have\b/.test(folded))) return { intent: 'scheduling' };
   // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
   if (closesConversation.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'thanks' };
@@ -693,7 +693,8 @@ function withContext(classification: Classification, text: string, places: Place
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
   // ("Slow drip, a cup an hour, only when someone showers" tells the hazard is smaller: answered as what it is.)
-  if (before.intent === 'emergency' && !handled && !smallLeakOnly(folded) && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
+  // ("I shut the main, the ceiling is only damp now and nothing's dripping; can it wait?": the visitor says it can.)
+  if (before.intent === 'emergency' && !handled && !smallLeakOnly(folded) && !/\bnothing'?s (dripping|leaking|coming)\b|\bonly damp\b|\bcan (it|this) wait\b/.test(folded) && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
     && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "You guys replaced the valve last week" then "it just started dripping again, this is the second time": our work failing.
   if (earlierUser.some((t) => /\b(you|y'?all|you guys|your (tech\w*|plumbers?|guys?|crew))\b.{0,20}\b(replaced|installed|fixed|repaired|put in|came out|worked on|snaked|cleared)\b/.test(fold(t.content)))

@@ -75,7 +75,9 @@ const notAPlace = new Set(('til till until the a an my our your this that it its
   'apartment complex complexes condo unit units buildings ' +
   'apple google samsung venmo zelle paypal cashapp voicemail voice mail email e-mail text texts phone phones number numbers website site app ' +
   'churches schools hotels motels clinics gyms warehouses hospitals daycares restaurants businesses apartments condos ' +
-  'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad').split(' '));
+  'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad ' +
+  'financing finance payment payments installments plan plans membership memberships warranty warranties guarantee discount discounts coupon coupons ' +
+  'insurance permit permits parts labor price prices pricing cost costs estimate estimates quote quotes tankless saturdays sundays').split(' '));
 
 /** A place name after "in", "to", "near" and the like, as the visitor wrote it (any case). */
 const placeCapture = new RegExp([
