@@ -683,12 +683,14 @@ function withContext(classification: Classification, text: string, places: Place
   if (['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
     && (/^\W*((great|ok(ay)?|cool|perfect|awesome|so|and|alright|sure)[,!.]?\s+)*(can|could) (you|y'?all|someone|somebody) (do|come( out| by)?) (on )?(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(folded)
       || /\b(what|which) (days?|times?) (do you have|have you got|are|is) (open|available|free)\b|\bwhat (openings|availability) do you have\b/.test(folded))) return { intent: 'scheduling' };
+  // "Oh wait, the house is actually in Bastrop, not Austin. Still ok?": the area, for the place outside.
+  if (places.notServed.length > 0 && /\b(still (ok(ay)?|good|fine)|is that (ok(ay)?|a problem)|do you still|can you still|(actually|really) in)\b/.test(folded) && !['emergency', 'injection'].includes(intent)) return { intent: 'service_area' };
   // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
   if (closesConversation.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'thanks' };
   // "Monday at 8 works", "ok lets do it, thursday if you can", "sí, el martes en la tarde" after a job or a
   // price: a day for the visit. (A question about a day, "and on sundays?", is not.)
   if (words <= 10 && (!folded.includes('?') || /\b(let'?s do it|book it|lets do it)\b/.test(folded)) && dayOrTime.test(folded) && !/\b(how much|cost|price|open|close|hours?|what|when|do you|are you|can you|could you|will you|would you)\b/.test(folded)
-    && (/\b(works?|good|fine|ok(ay)?|let'?s|book|do it|can i get|if you can|sounds|si|perfect|please|then)\b/.test(folded) || folded.split(/\s+/).length <= 4)
+    && (/\b(works?|good|fine|ok(ay)?|let'?s|book|do it|can i get|if you can|sounds|si|perfect|please|then|how about|what about)\b/.test(folded) || folded.split(/\s+/).length <= 4)
     && (['pricing', 'services', 'water_heater', 'leak', 'drain', 'scheduling', 'hours', 'commercial'].includes(before.intent) || /\$\d/.test(lastReply))
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
