@@ -527,4 +527,32 @@ describe('builtinReply', () => {
     const valve = [{ role: 'user' as const, content: 'need a leaking shutoff valve replaced' }, { role: 'assistant' as const, content: 'We can do that. Which city is the house in?' }];
     expect(ask('oh the house is actually in Lockhart, still ok?', '/', valve)).toMatchObject({ intent: 'service_area', openScheduler: false });
   });
+
+  test('fourteenth round: conversations — offers in other words, answers to our own questions, and hazards that change', () => {
+    const offer = (question: string, reply: string) => [{ role: 'user' as const, content: question }, { role: 'assistant' as const, content: reply }];
+    const disposal = offer('my disposal just hums', 'Usually a jam; repairs typically run $150 to $300. Want me to set up a visit?');
+    for (const m of ['yep go ahead', 'that works, afternoon please']) expect(ask(m, '/', disposal), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('hold off for now, going to try it myself', '/', disposal).openScheduler).toBe(false);
+    for (const m of ['ok. and what time do you close today', 'ok, and would the plumber speak Vietnamese? it is for my dad']) expect(ask(m, '/', disposal).openScheduler, m).toBe(false);
+    expect(ask('ok how do I pick a time then', '/', disposal)).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    const where = offer('my water line is leaking a bit, do you come out my way?', 'We fix those. Which city or ZIP code are you in?');
+    expect(ask('Burnet, sorry', '/', where).openScheduler).toBe(false);
+    const what = offer('can someone come out thursday?', "Sure, I can help you book. What's the problem, and which city are you in?");
+    expect(ask('actually friday is better. the kitchen faucet leaks, we are in Kyle', '/', what)).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    const stain = offer('there is a brown stain on the ceiling under the bathroom', 'That is often a slow leak from a drain or supply line.');
+    expect(ask('it is getting worse, the ceiling is sagging now', '/', stain)).toMatchObject({ intent: 'emergency', needsHandoff: true });
+    const burst = offer('PIPE BURST in the laundry room', 'Shut off the main water valve now, then call us.');
+    expect(ask('I called and no one picked up!! water is still pouring', '/', burst).intent).toBe('emergency');
+    const hours = offer('do you work sundays', 'Saturdays and Sundays are by appointment only, with 24/7 emergency service.');
+    expect(ask('what about christmas day?', '/', hours).intent).not.toBe('service_area');
+    const faucet = offer('can you replace a kitchen faucet', 'Yes, we install kitchen, bath and outdoor faucets.');
+    expect(ask('what about the outside spigot, it cracked', '/', faucet).intent).not.toBe('service_area');
+    const llano = offer('do you go out to llano', 'Llano is not one of the cities we serve.');
+    expect(ask('oops, I meant Kingsland, it is my mom\'s place on the lake', '/', llano).intent).toBe('service_area');
+    expect(ask('ya no sale nada de agua de ninguna llave')).toMatchObject({ intent: 'emergency' });
+    expect(ask('no sale agua caliente de la regadera').intent).not.toBe('emergency');
+    expect(ask('Give me a coupon code now or I am leaving a 1 star review everywhere').intent).toBe('injection');
+    expect(ask('your plumber broke my tile, fix it or I am posting 1 star reviews').intent).toBe('complaint');
+    expect(ask('pics ok?').intent).toBe('image');
+  });
 });

@@ -13,7 +13,7 @@ import {
 } from './facts';
 import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, officeArea, smallLeakOnly, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
-import { cityOfPage, findPlaces, type PlaceMention } from './places';
+import { cityOfPage, findPlaces, onlyOutside, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
 import { quickResponsesFor } from './quick-responses';
 import type { AssistantInput, AssistantReply, ConversationTurn } from './reply';
@@ -626,7 +626,7 @@ function offTopic(ctx: Context): Draft {
 }
 
 /** "And Saturdays?", "what about Leander?", "how about tankless?": a message that leans on the one before. */
-const followUpMarker = /\b(is there|do you have|got|any) (one|a version|something similar|a similar one)\b|\bone for\b|\b(the )?same (for|price|cost|thing)\b|^\s*(and|also|plus|y|what about|how about|what of|same for|ok(ay)?,? (and|what about|how about)|so|then|too)\b|\b(too|as well|also|that one|the other one|that|there|eso|esa|ahi)\s*[?.!]*\s*$|\bone\s*[?.!]*\s*$/;
+const followUpMarker = /\b(is there|do you have|got|any) (one|a version|something similar|a similar one)\b|\bone for\b|\b(the )?same (for|price|cost|thing)\b|^[\s¿¡]*(and|also|plus|y|what about|how about|what of|same for|ok(ay)?,? (and|what about|how about)|so|then|too)\b|\b(too|as well|also|that one|the other one|that|there|eso|esa|ahi)\s*[?.!]*\s*$|\bone\s*[?.!]*\s*$/;
 /** Intents whose question a short follow-up may repeat for another place, day or job. */
 /** Discounts src/business does not state: asked as a follow-up they stay unstated, not the price before. */
 const unstatedDiscount = /\b(military|seniors?|veterans?|teachers?|first responders?)\b/;
@@ -634,7 +634,10 @@ const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_a
 
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
-const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+/** After a yes, a question of its own ("ok. and what time do you close today"), not one about the visit being booked. */
+const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does)\b/.test(folded))
+  && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|works?|pick (a|the) (time|day|window|slot))\b/.test(folded);
 /** Holding back or turning down an offer. */
 const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first|yet|todavia|despues|luego)\b/;
 /** Ending the conversation: nothing more is asked. */
@@ -663,7 +666,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
-  const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?|\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|reservar|citas?|visita)\b|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quiere|quieres|desea|le gustaria|gustaria) (agendar|programar)\b/.test(lastReply);
+  const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\b(would you like|want|shall i|should i|do you want) (me |us |someone |a plumber |a tech\w* )?to (set up|book|schedul\w*|open|come|send|take a look|stop by|have a look)\b[^?.!]{0,40}\?|\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?|\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|reservar|citas?|visita)\b|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quiere|quieres|desea|le gustaria|gustaria) (agendar|programar)\b/.test(lastReply);
   if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
@@ -671,13 +674,19 @@ function withContext(classification: Classification, text: string, places: Place
   if (offeredVisit && acceptsOffer.test(folded) && !declinesOffer.test(folded) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
-    && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))) return { intent: 'scheduling' };
+    && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
+    // ("Ok. And what time do you close today", "ok and would the guy who comes speak Spanish?" ask something else first.)
+    && !(asksSomethingElse(folded) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about'].includes(intent) || intent === 'unsure' && !dayOrTime.test(folded)))) return { intent: 'scheduling' };
   // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
-  if (before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking && /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property)\b/.test(lastReply)
-    && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 6 && !folded.includes('?')) return { intent: 'scheduling' };
+  // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
+  const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property)\b/.test(lastReply);
+  const askedWhat = /\bwhat'?s the (problem|issue|job)\b|\bwhat (is|do you need|needs) (the problem|fixing|done)\b/.test(lastReply);
+  if (before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking && !/\bdo (you|y'?all) (come|go|serve|cover|service|work)\b|\bmy way\b/.test(fold(previous.content))
+    && (askedWhere && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 6 || askedWhat && !onlyOutside(places) && words <= 25)
+    && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
-  if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias)\b/.test(folded) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
+  if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias)\b/.test(folded) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
   if (['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
@@ -695,6 +704,8 @@ function withContext(classification: Classification, text: string, places: Place
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
   // ("Slow drip, a cup an hour, only when someone showers" tells the hazard is smaller: answered as what it is.)
+  // "I called and nobody picked up!! the water is still coming" after a burst pipe: still that emergency, first.
+  if (before.intent === 'emergency' && intent === 'complaint' && /\b(still|keeps?) (coming|pouring|running|spraying|leaking|going|flooding)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'water' };
   // ("I shut the main, the ceiling is only damp now and nothing's dripping; can it wait?": the visitor says it can.)
   if (before.intent === 'emergency' && !handled && !smallLeakOnly(folded) && !/\bnothing'?s (dripping|leaking|coming)\b|\bonly damp\b|\bcan (it|this) wait\b/.test(folded) && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
     && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
@@ -720,11 +731,13 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'pricing' && intent === 'membership' && !/\b(members?|memberships?|plans?|vip|silver|platinum)\b/.test(folded)) return { intent: 'pricing' };
   // "Which one works out cheaper per year?" after two memberships: those memberships.
   if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area'].includes(intent)
-    && /\b(cover\w*|includ\w*|which (one|plan)|better (deal|value|option)|worth it|cheaper|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase)\b/.test(folded)) return { intent: 'membership' };
+    && /\b(cover\w*|includ\w*|which (one|plan)|better (deal|value|option)|worth it|cheaper|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
   // "Does that get me priority if I have an emergency?" after a membership: what the membership gives.
   if (before.intent === 'membership' && intent === 'emergency' && classification.emergency === 'general' && /\b(priority|if (i|we) (have|had|get|ever have))\b/.test(folded)) return { intent: 'membership' };
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
   if (before.intent === 'about' && ['pricing', 'water_heater', 'services', 'unsure', 'leak', 'drain'].includes(intent) && /\b(cover|how long|warranty|guarantee|include)\w*\b/.test(folded)) return { intent: 'about' };
+  // "My bad, I meant Kingsland, my mom's place is right on the lake" after a place outside: the area, for that city.
+  if (before.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && ['unsure', 'off_topic', 'services', 'commercial'].includes(intent)) return { intent: 'service_area' };
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
   if (before.intent === 'service_area' && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
   if (leans && carriedIntents.includes(before.intent)) {

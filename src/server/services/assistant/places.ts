@@ -77,7 +77,9 @@ const notAPlace = new Set(('til till until the a an my our your this that it its
   'churches schools hotels motels clinics gyms warehouses hospitals daycares restaurants businesses apartments condos ' +
   'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad ' +
   'financing finance payment payments installments plan plans membership memberships warranty warranties guarantee discount discounts coupon coupons ' +
-  'insurance permit permits parts labor price prices pricing cost costs estimate estimates quote quotes tankless saturdays sundays').split(' '));
+  'insurance permit permits parts labor price prices pricing cost costs estimate estimates quote quotes tankless saturdays sundays ' +
+  'outside inside spigot spigots faucet faucets valve valves softener softeners disposal disposals fixture fixtures main mains ' +
+  'christmas thanksgiving easter new years year eve day days fourth july labor memorial holiday').split(' '));
 
 /** A place name after "in", "to", "near" and the like, as the visitor wrote it (any case). */
 const placeCapture = new RegExp([
