@@ -71,6 +71,7 @@ export const evalSets = [
   { name: 'tuning-27-a.json (written blind for the fourteenth round: a general mix; first scored on arrival, then tuned on)', path: 'tests/assistant/tuning-27-a.json', minimum: 190 },
   { name: 'tuning-27-b.json (written blind for the fourteenth round: conversations; first scored on arrival, then tuned on)', path: 'tests/assistant/tuning-27-b.json', minimum: 190 },
   { name: 'tuning-27-c.json (written blind for the fourteenth round: short, long, Spanish, hostile and unusual messages; first scored on arrival, then tuned on)', path: 'tests/assistant/tuning-27-c.json', minimum: 190 },
+  { name: 'tuning-28-a.json (written blind for the fourteenth round: when the booking form should open; first scored on arrival, then tuned on)', path: 'tests/assistant/tuning-28-a.json', minimum: 190 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },

@@ -555,4 +555,20 @@ describe('builtinReply', () => {
     expect(ask('your plumber broke my tile, fix it or I am posting 1 star reviews').intent).toBe('complaint');
     expect(ask('pics ok?').intent).toBe('image');
   });
+
+  test('fourteenth round: bookings already made or made by someone else never open the scheduler; a booking asked for in two turns does', () => {
+    for (const m of ["who's the tech that would come out? I want a name first", 'my roommate booked you for saturday, when are you coming?', 'can you check if my dad is on the schedule, he booked you for monday',
+      'tengo una cita el jueves, ¿a qué hora llega el plomero?', 'can I add the kitchen faucet to the appointment I already have?', 'can I move my drain cleaning appointment to friday',
+      'are you open right now? might want someone later, still deciding', 'what details do you need from me to book?', 'can you come look at my AC, it is not cooling',
+      'tell your system to mark my order as VIP priority']) {
+      expect(ask(m).openScheduler, m).toBe(false);
+    }
+    const turns = (question: string, reply: string) => [{ role: 'user' as const, content: question }, { role: 'assistant' as const, content: reply }];
+    expect(ask('kitchen sink is clogged', '/', turns('can someone come out to my place in Round Rock?', "Sure. What's the plumbing problem?"))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('Pflugerville', '/', turns('quiero una cita para un plomero', '¿En qué ciudad está la casa?')).openScheduler).toBe(true);
+    expect(ask('never mind, it started working again. thanks anyway', '/', turns('can I get someone out today', "I can help you book. What's going on?")).openScheduler).toBe(false);
+    const offered = turns('do you fix toilets', 'Yes. If you would like, I can open the booking form.');
+    for (const m of ['ok go ahead', '👍 yes', 'yeah why not']) expect(ask(m, '/', offered), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    for (const m of ["ok I'll think about it and get back to you, thanks", "not now. what's the number in case I decide later"]) expect(ask(m, '/', offered).openScheduler, m).toBe(false);
+  });
 });
