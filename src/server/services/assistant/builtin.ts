@@ -632,6 +632,20 @@ const followUpMarker = /\b(is there|do you have|got|any) (one|a version|somethin
 const unstatedDiscount = /\b(military|seniors?|veterans?|teachers?|first responders?)\b/;
 const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_area', 'membership', 'payments', 'licence', 'about', 'commercial'];
 
+/**
+ * A reply of ours that offers a visit: "Would you like to schedule a visit?", "Want me to set up a visit?",
+ * "I can open the booking form", "¿Quiere que abra el formulario de citas?".
+ */
+const visitOffer = new RegExp([
+  /\b(schedule|book)\b[^?.!]{0,40}\?/,
+  /\bi can open the (booking form|scheduler|online scheduler|calendar)\b/,
+  /\bif you'?d like\b[^.!?]{0,30}\b(book\w*|schedul\w*|set up a visit|open the)\b/,
+  /\b(would you like|want|shall i|should i|do you want) (me |us |someone |a plumber |a tech\w* )?to (set up|book|schedul\w*|open|come|send|take a look|stop by|have a look)\b[^?.!]{0,40}\?/,
+  /\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?/,
+  /\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b/,
+  /\bshall (i|we) (book|schedule|send)\b/,
+  /\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|reservar|citas?|visita)\b/,
+].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
 const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
@@ -666,7 +680,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
-  const offeredVisit = /\b(schedule|book)\b[^?.!]{0,40}\?|\bi can open the (booking form|scheduler|online scheduler|calendar)\b|\bif you'?d like\b[^.!?]{0,30}\b(book\w*|schedul\w*|set up a visit|open the)\b|\b(would you like|want|shall i|should i|do you want) (me |us |someone |a plumber |a tech\w* )?to (set up|book|schedul\w*|open|come|send|take a look|stop by|have a look)\b[^?.!]{0,40}\?|\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?|\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|reservar|citas?|visita)\b|\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b|\bshall (i|we) (book|schedule|send)\b|\b(quiere|quieres|desea|le gustaria|gustaria) (agendar|programar)\b/.test(lastReply);
+  const offeredVisit = visitOffer.test(lastReply);
   if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
@@ -706,11 +720,11 @@ function withContext(classification: Classification, text: string, places: Place
     && (/\b(works?|good|fine|ok(ay)?|let'?s|book|do it|can i get|if you can|sounds|si|perfect|please|then|how about|what about|esta bien|de acuerdo|vale)\b/.test(folded) || folded.split(/\s+/).length <= 4)
     && (['pricing', 'services', 'water_heater', 'leak', 'drain', 'scheduling', 'hours', 'commercial'].includes(before.intent) || /\$\d/.test(lastReply))
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
-  // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
-  // ("Slow drip, a cup an hour, only when someone showers" tells the hazard is smaller: answered as what it is.)
   // "I called and nobody picked up!! the water is still coming" after a burst pipe: still that emergency, first.
   if (before.intent === 'emergency' && intent === 'complaint' && /\b(still|keeps?) (coming|pouring|running|spraying|leaking|going|flooding)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'water' };
-  // ("I shut the main, the ceiling is only damp now and nothing's dripping; can it wait?": the visitor says it can.)
+  // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
+  // ("Slow drip, a cup an hour, only when someone showers" tells the hazard is smaller, and "the ceiling is only
+  // damp now and nothing's dripping; can it wait?" says it can: each is answered as what it is.)
   if (before.intent === 'emergency' && !handled && !smallLeakOnly(folded) && !/\bnothing'?s (dripping|leaking|coming)\b|\bonly damp\b|\bcan (it|this) wait\b/.test(folded) && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
     && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "You guys replaced the valve last week" then "it just started dripping again, this is the second time": our work failing.

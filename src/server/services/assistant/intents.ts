@@ -127,6 +127,9 @@ export const imageOnlySentence = "I've uploaded an image of my plumbing issue";
 /** Rain flooding a yard is drainage, not a burst pipe. */
 const rainFlooding = /\b(ceiling|roof)\b.{0,40}\b(when|whenever|every time|after|during) (it|the) (rains?|storms?)\b|\b(standing water|puddl\w*|pool\w*|flood\w*)\b.{0,60}\b(after|during|when(ever)? it|every time it) (heavy )?(rains?|storms?)\b|\b(rain\w*|storms?)\b.{0,40}\b(flood\w*|standing water|puddl\w*|pool\w*)|\b(yard|backyard|front yard|patio|lawn)\b.{0,20}\bflood\w*.{0,40}\b(rain\w*|storms?)\b/;
 
+/** A gas smell someone has since checked, or that went away: "the gas company checked it and said it was fine". */
+const checkedFine = /\b(checked|looked at|came out)\b.{0,40}\b(fine|ok(ay)?|safe|nothing|no leak)\b|\b(was|is|it'?s) (fine|ok(ay)?) now\b|\bgone now\b|\bwent away\b/;
+
 /**
  * A hazard told over two messages ("I smell something near my water heater" then "yeah, it's definitely
  * gas"): the kind the two user messages show together when the newer one confirms, not denies, it.
@@ -136,7 +139,6 @@ export function hazardAcrossTurns(earlier: string, latest: string): EmergencyKin
   if (/\b(no|not|nope|isn'?t|doesn'?t|never)\b.{0,15}\b(gas|smell\w*|odou?r|sewage|leak\w*|flood\w*|emergenc\w*)\b|^\W*(no|nope|not)\W*$/.test(now)) return undefined;
   const before = fold(earlier);
   const smell = /\b(smell\w*|odou?r|stink\w*|huele|olor)\b/;
-  const checkedFine = /\b(checked|looked at|came out)\b.{0,40}\b(fine|ok(ay)?|nothing|no leak)\b|\b(was|is|it'?s) (fine|ok(ay)?) now\b|\bgone now\b|\bwent away\b/;
   if (((smell.test(before) && /\bgas\b/.test(now)) || (/\bgas\b/.test(before) && smell.test(now))) && !checkedFine.test(before) && !checkedFine.test(now)) return 'gas';
   // "Main line is backed up" then "it's coming up in the tub now": sewage coming into the house.
   if (/\b(main|sewer|sewage)( line)?\b.{0,20}\bback(ed|ing|s)? up\b/.test(before) && /\b(coming|came|comes) up\b.{0,20}\b(tub|shower|toilet|floor|drain|sink)s?\b/.test(now)) return 'sewage';
@@ -159,7 +161,7 @@ const deniedHazard = /\b(not|no|isn'?t|nothing'?s?) (really |actually )?(backing
 
 function emergencyKind(text: string): EmergencyKind | undefined {
   // "No smell of gas, just no flame": the hazard denied; "I thought I smelled gas yesterday but it's gone now".
-  const gasGone = /\b(smelled|smelt|thought i smell\w*)\b.{0,60}\b(gone now|went away|not anymore|no longer|stopped)\b|\b(smelled|smelt)\b.{0,80}\b(checked|looked at|came out)\b.{0,40}\b(fine|ok(ay)?|safe|nothing)\b/.test(text);
+  const gasGone = /\b(smelled|smelt|thought i smell\w*)\b.{0,60}\b(gone now|went away|not anymore|no longer|stopped)\b/.test(text) || /\b(smelled|smelt)\b/.test(text) && checkedFine.test(text);
   if (test(gasEmergency, text) && !gasGone && !/\bno (smell|odou?r|sign) of gas\b|\bno gas (smell|odou?r)\b|\b(don'?t|do not|doesn'?t|can'?t) smell (any )?gas\b/.test(text)) return 'gas';
   if (test(rainFlooding, text)) return undefined;
   // "Bad smell coming up out of the floor drain": a smell, with nothing backing up or spreading.
@@ -289,6 +291,7 @@ const visitAskedOutright = /^\W*(please |pls |plz |ok(ay)?,? |so )?(go ahead and
  * get someone to Georgetown? I'm just comparing plumbers"): how booking works, never the scheduler.
  */
 const noVisitNow = /\b(don'?t|do not|no need to) (book|schedule)\b|\bnot (booking|scheduling) (anything|yet|now)\b|\bnot ready to (book|schedule)\b|\bjust (comparing|curious|wondering|budgeting|shopping)\b|\b(only|just|was) asking (if|whether|about)\b|\bfor later\b|\b(book|schedule) (it |one |something )?later\b|\b(probably|might|may|will) (book|schedule) (it |one )?(later|another time|next (week|month))\b|\bshopping around\b|\bnot (saying yes|committing|deciding)\b|\bstill deciding\b|\bmight want\b|\b(i|we) (just |already |have |'?ve )?(booked|scheduled)\b|\bjust (want|wanted) to know\b|\bno problem right now\b|\bin general\b|\bhypothetically\b/;
+const everyNoVisitNow = new RegExp(noVisitNow.source, 'g');
 /** What only a person can see or settle about a booking: whether it is still on, the rescheduling policy. */
 const bookingOnFile = /\bwho'?s the (technician|tech|plumber) (that|who) (would|will) come\b|\bwho (will|would) the (plumber|tech\w*) be\b|\bwhen are (you|y'?all|you guys) coming\b|\b(booked|scheduled) (you|y'?all|you guys)\b|\b(she|he|they)('?s| is| are) on the (schedule|calendar)\b|\ba que hora (llega|viene|vienen|llegan)\b|\btengo una cita\b|\b(appointment|visit|booking) (i|we) already have\b|\bmy appointment\b.{0,30}\b(still showing|still there|went through|on file)\b|\bnever heard back\b|\bwhat time (is )?the (plumber|tech\w*|technician|guy) (is )?(coming|arriving|showing up|getting here)\b|\b(what time|when) is my (appointment|appt|visit|booking)\b|\b(never got|didn'?t get|haven'?t got(ten)?|no) (a |the |my |any )?confirmation\b|\bdid (it|my booking|my appointment|the booking) go through\b|\b(e-?mail|send|resend|re-send|copy of)\b.{0,20}\b(the |my |an? |that )?(invoice|receipt)\b|\bis (that|it|this) still (on|happening|the plan)\b|\bcancelar (mi|la|nuestra) (cita|visita)\b|\breminders?\b.{0,30}\b(appointment|appt|visit|booking)\b|\b(my|our) (appointment|appt|booking|visit)\b.{0,30}\b(still on|still happening|confirmed|still good)\b|\breschedul\w*\b.{0,30}\b(policy|fee|how does that work)\b|\b(policy|what happens)\b.{0,30}\breschedul\w*|\b(move|change) it to (a |another )?(different )?day\b.{0,30}\bhow\b/;
 /** A booking already made, to move: a person does that (the scheduler only books new visits). */
@@ -317,7 +320,7 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   if (decided.intent !== 'scheduling' || decided.movesBooking) return decided;
   const folded = fold(normaliseSpelling(message));
   if (!test(noVisitNow, folded)) return decided;
-  const rest = folded.replace(new RegExp(noVisitNow.source, 'g'), ' ').replace(/\b(not ready to|ready to|not|yet|anything)\b/g, ' ');
+  const rest = folded.replace(everyNoVisitNow, ' ').replace(/\b(not ready to|ready to|not|yet|anything)\b/g, ' ');
   const other = classifyWhole(rest, places, hasImage);
   return ['unsure', 'scheduling', 'greeting', 'thanks', 'off_topic'].includes(other.intent) ? { intent: 'scheduling', howBookingWorks: true } : other;
 }
@@ -403,10 +406,11 @@ function byTheQuestion(message: string, places: PlaceMention, whole: Classificat
   if (questions.length === 0) return undefined;
   const asked = classifyWhole(question, findPlaces(normaliseSpelling(question)), false);
   if (asked.intent === whole.intent || asked.intent === 'unsure' || wholeFirst.has(asked.intent)) return undefined;
-  // "Third time you people have been out for the same leak… Who's the manager": a grievance first, which a person follows up.
-  if (whole.intent === 'complaint' && asked.intent === 'handoff') return undefined;
-  // "Your guy came out for a FREE estimate and then I got a bill for $99. What is that about?": the grievance, whatever the question alone reads as.
-  if (whole.intent === 'complaint' && /\b(your|y'?all'?s?) (guy|tech\w*|plumbers?|crew|team|office|company)\b|\byou (guys )?(charged|billed|sent me)\b/.test(fold(message)) && !['emergency', 'handoff'].includes(asked.intent)) return undefined;
+  // A grievance stays one when its question asks for a person ("Third time you people have been out for the
+  // same leak… Who's the manager"), or when it names our work ("Your guy came out for a FREE estimate and then
+  // I got a bill for $99. What is that about?"), unless the question is an emergency.
+  if (whole.intent === 'complaint' && (asked.intent === 'handoff' || asked.intent !== 'emergency'
+    && /\b(your|y'?all'?s?) (guy|tech\w*|plumbers?|crew|team|office|company)\b|\byou (guys )?(charged|billed|sent me)\b/.test(fold(message)))) return undefined;
   // "My mom lives out in Dripping Springs… could you send somebody out to her?": a place outside named in the story is never booked.
   if (onlyOutside(places) && asked.intent === 'scheduling') return undefined;
   // "…toilet works but slow now. Do I need a plumber?": a question that only asks for a plumber keeps the story's topic.
