@@ -13,8 +13,9 @@ import sharp from 'sharp';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
 import { e2eDb } from '../support/e2e-db';
 import { publishNow, waitForBuild, withPublishTurn } from '../support/publish-e2e';
+import { randomTag } from '../support/random-tag';
 
-const unique = () => Math.random().toString(36).slice(2, 7);
+const unique = () => randomTag(5);
 
 async function pictureFile(name: string) {
   const buffer = await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#1d5c96' } }).jpeg().toBuffer();

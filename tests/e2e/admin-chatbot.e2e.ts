@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
+import { randomTag } from '../support/random-tag';
 
 const chatPanel = (page: Page) => page.getByRole('dialog', { name: 'AI' });
 const chatInput = (page: Page) => page.getByRole('textbox', { name: 'Type your message' });
@@ -25,7 +26,7 @@ test.afterEach(async ({ page, baseURL }) => {
 
 test('a quick response edited in admin is the chip the chat offers; its conversation opens as a transcript', async ({ page, baseURL, browser }, testInfo) => {
   test.setTimeout(180_000);
-  token = Math.random().toString(36).slice(2, 8);
+  token = randomTag();
   const label = `Leak ${token}`;
   const edited = `Leak help ${token}`;
   const message = `Do you fix slab leaks? ref ${token}`;

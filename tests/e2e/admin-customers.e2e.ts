@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
+import { randomTag } from '../support/random-tag';
 
 const shots = '/tmp/shots-customers';
 
@@ -14,7 +15,7 @@ test('staff add a customer and a job, and import jobs from a CSV through its pre
   test.skip(isMobile, 'the flow runs once; the phone width is checked at its end');
   test.setTimeout(180_000);
   mkdirSync(shots, { recursive: true });
-  const suffix = Math.random().toString(36).slice(2, 7);
+  const suffix = randomTag(5);
   const name = `Renata Flores ${suffix}`;
   // Phone numbers no earlier run used, so the import matches only the customers this run added.
   const phone = () => `512-${String(Math.floor(Math.random() * 900) + 100)}-${String(Math.floor(Math.random() * 9000) + 1000)}`;

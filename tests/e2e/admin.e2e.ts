@@ -101,10 +101,10 @@ test('the owner adds a staff member on the staff screen, and the audit log shows
   await page.goto('/admin/staff');
   const email = `${uniqueName('hire').replace(' ', '-')}@example.com`;
   await page.getByLabel('Email', { exact: true }).fill('not-an-email');
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('Enter an email address')).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `${email} can now sign in as staff.` })).toBeVisible();
   await expect(page.getByRole('region', { name: /Audit log/ }).getByText(email).first()).toBeVisible();
   await expectNoAxeViolations(page);

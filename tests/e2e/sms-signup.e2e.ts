@@ -16,6 +16,7 @@ import { minimumFillMs } from '../../src/server/services/leads';
 import { newPublicId } from '../../src/server/services/public-id';
 import { expectNoAxeViolations } from '../support/admin-e2e';
 import { e2eDb } from '../support/e2e-db';
+import { randomTag } from '../support/random-tag';
 
 const shots = '/tmp/shots-sms';
 mkdirSync(shots, { recursive: true });
@@ -110,7 +111,7 @@ test('the disclosure is shown, the box starts unchecked, no box → refused; wit
 test('a known customer signs in to the portal with a code texted to the mobile number on file', async ({ page, isMobile }) => {
   test.skip(isMobile, 'the flow runs once, at desktop width');
   test.setTimeout(120_000);
-  const suffix = Math.random().toString(36).slice(2, 8);
+  const suffix = randomTag();
   const digits = randomMobileDigits();
   const email = `texted.${suffix}@example.com`;
   const db = e2eDb();

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
 import { publishAndWait, withPublishTurn } from '../support/publish-e2e';
+import { randomTag } from '../support/random-tag';
 
 /** The form hydrates when it scrolls into view; typing before that would go to the static HTML. */
 async function hydratedForm(page: Page) {
@@ -25,7 +26,7 @@ async function photo(name: string, color: string) {
 test('a story sent from /success-stories stays off the pages through a rebuild while it waits, and appears after approval and the next publish', async ({ page, baseURL, isMobile, request }) => {
   test.skip(isMobile, 'the rebuilds run once, at desktop width');
   test.setTimeout(900_000);
-  const suffix = Math.random().toString(36).slice(2, 7);
+  const suffix = randomTag(5);
   const marker = `The kitchen drain backed up before a party ${suffix}`;
   const name = `Dana ${suffix}`;
   await page.goto('/success-stories');

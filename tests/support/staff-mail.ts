@@ -4,6 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { randomTag } from './random-tag';
 
 export const e2eMailDir = path.resolve(process.env.MAIL_DIR ?? '.data/test-mail');
 
@@ -16,5 +17,5 @@ export async function staffMailsContaining(needle: string, dir = e2eMailDir): Pr
 
 /** A name no other test uses, so its emails can be counted. */
 export function uniqueName(prefix: string): string {
-  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+  return `${prefix} ${randomTag()}`;
 }
