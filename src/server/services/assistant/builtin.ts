@@ -305,7 +305,7 @@ function membership(ctx: Context): Draft {
 // ---------- prices ----------
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
-  [/service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(to|for you to|for someone to) (come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
+  [/service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
   [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
@@ -640,11 +640,11 @@ const visitOffer = new RegExp([
   /\b(schedule|book)\b[^?.!]{0,40}\?/,
   /\bi can open the (booking form|scheduler|online scheduler|calendar)\b/,
   /\bif you'?d like\b[^.!?]{0,30}\b(book\w*|schedul\w*|set up a visit|open the)\b/,
-  /\b(would you like|want|shall i|should i|do you want) (me |us |someone |a plumber |a tech\w* )?to (set up|book|schedul\w*|open|come|send|take a look|stop by|have a look)\b[^?.!]{0,40}\?/,
+  /\b(would you like|want|shall i|should i|do you want) (me |us |someone |a plumber |a tech\w* )?to (set up|book|schedul\w*|open|come|send|take a look|stop by|have a look)\b[^?.!]{0,60}\?/,
   /\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?/,
   /\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b/,
   /\bshall (i|we) (book|schedule|send)\b/,
-  /\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|reservar|citas?|visita)\b/,
+  /\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|reservar|reservas|citas?|visita|formulario)\b/,
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
@@ -653,7 +653,9 @@ const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|sure|ok(ay)?|k|please|absolutely
 const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does)\b/.test(folded))
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
 /** Holding back or turning down an offer. */
-const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first|yet|think about|get back to|todavia|despues|luego)\b/;
+const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?! (thing|available|opening|slot|chance))|yet|think about|get back to|todavia|despues|luego)\b/;
+/** Holding an offer of a visit back for now, in other words than declinesOffer's first word. */
+const holdsBack = /\b(maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
 /** Ending the conversation: nothing more is asked. */
 const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
 
@@ -681,7 +683,8 @@ function withContext(classification: Classification, text: string, places: Place
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = visitOffer.test(lastReply);
-  if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)) return { intent: 'scheduling' };
+  if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
+    && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded)) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
   // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
@@ -691,10 +694,10 @@ function withContext(classification: Classification, text: string, places: Place
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
     // ("Ok. And what time do you close today", "ok and would the guy who comes speak Spanish?" ask something else first.)
-    && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && ['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent))) return { intent: 'scheduling' };
+    && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))) return { intent: 'scheduling' };
   // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
   // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
-  const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
+  const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property|job|work|leak)\b|\bwhere are you( located| based)?\b|\bwhat'?s your (zip|city|town|address|location)\b|\bwhat (zip|city|town)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
   const askedWhat = /\bwhat'?s (going on|the (plumbing )?(problem|issue|job))\b|\bwhat (kind|sort) of (problem|issue|work|job)\b|\bwhat (is|do you need|needs|would you like) (the problem|fixing|done|the plumber to do)\b|\bcual es el problema\b|\bque (problema|necesita)\b/.test(lastReply);
   const askedForVisit = before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking
     || /\b(need|want|get|looking for) (a plumber|someone|somebody|a tech\w*)\b|\b(can|could) (someone|somebody|you|a plumber|a tech\w*) come\b|\bnecesito (un plomero|agendar)\b|\bquiero (una cita|agendar)\b/.test(fold(previous.content));
@@ -705,6 +708,11 @@ function withContext(classification: Classification, text: string, places: Place
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
   if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
+    && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
+  // "Maybe, let me ask my wife first", "nah, still talking to a couple other plumbers", "déjeme preguntarle a mi
+  // esposo y le aviso" after an offer: held back for now, in other words (a question asked on the way is answered,
+  // and a hold with thanks closes the conversation).
+  if (offeredVisit && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|cuesta|precio|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
   if (['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
@@ -755,10 +763,12 @@ function withContext(classification: Classification, text: string, places: Place
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
   if (before.intent === 'about' && ['pricing', 'water_heater', 'services', 'unsure', 'leak', 'drain'].includes(intent) && /\b(cover|how long|warranty|guarantee|include)\w*\b/.test(folded)) return { intent: 'about' };
   // "My bad, I meant Kingsland, my mom's place is right on the lake" after a place outside: the area, for that city.
-  if (before.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && ['unsure', 'off_topic', 'services', 'commercial'].includes(intent)) return { intent: 'service_area' };
+  if (before.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && ['unsure', 'off_topic', 'services'].includes(intent)) return { intent: 'service_area' };
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
   if (before.intent === 'service_area' && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
   if (leans && carriedIntents.includes(before.intent)) {
+    // "What about a check?" after cash: another way to pay.
+    if (before.intent === 'payments' && /\b(checks?|cheques?|cards?|cash|credit|debit|zelle|venmo|paypal|apple pay|amex|visa|mastercard|cheque|tarjeta|efectivo)\b/.test(folded)) return { intent: 'payments' };
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
     if (['unsure', 'off_topic'].includes(intent) && !anotherTrade.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
@@ -791,9 +801,13 @@ function onPage(classification: Classification, ctx: Context): Classification {
   return classification;
 }
 
+/** "Actually forget the water heater.", "forget the faucet for a sec —": a subject dropped before the new question. */
+const droppedSubject = /^\W*((actually|ok(ay)?|wait|so),? )?(forget|never ?mind|nvm|scratch|skip) (about )?(the|my|that) [^.,;:!?—–-]{1,30}?( for (a|now|the moment)( sec(ond)?| minute| moment)?)?\s*[.,;:!—–-]+\s*(?=\S)/i;
+
 /** Answers the visitor's latest message with the built-in assistant. */
 export function builtinReply(input: AssistantInput): AssistantReply {
-  const last = input.messages[input.messages.length - 1]!;
+  const latest = input.messages[input.messages.length - 1]!;
+  const last = { ...latest, content: latest.content.replace(droppedSubject, '') };
   const history = input.messages.slice(0, -1);
   const earlierLanguage = [...history].reverse().find((t) => t.role === 'user');
   const places = findPlaces(normaliseSpelling(last.content));
