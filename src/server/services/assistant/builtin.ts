@@ -305,7 +305,7 @@ function membership(ctx: Context): Draft {
 // ---------- prices ----------
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
-  [/service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
+  [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
   [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
@@ -648,7 +648,7 @@ const visitOffer = new RegExp([
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
-const acceptsOffer = /^\s*(yes|yeah|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+const acceptsOffer = /^\s*(yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
 /** After a yes, a question of its own ("ok. and what time do you close today"), not one about the visit being booked. */
 const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does)\b/.test(folded))
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
@@ -683,7 +683,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = visitOffer.test(lastReply);
-  if ((before.intent === 'scheduling' || offeredVisit) && /^\s*(yes|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
+  if ((before.intent === 'scheduling' || offeredVisit) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
     && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded)) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
@@ -741,7 +741,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Which one do I call from Cedar Park?" after our numbers: the office for that city.
   if (before.intent === 'contact' && intent === 'service_area' && /\b(which|what) (one|number|office)\b/.test(folded)) return { intent: 'contact' };
   // "Bathroom sink. Hair probably." after "my drain is clogged": the same problem, told more exactly.
-  if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 12 && !/\b(do|can|could|will) (you|y'?all)\b/.test(folded)) return { intent: before.intent };
+  if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 16 && !/\b(do|can|could|will) (you|y'?all)\b/.test(folded)) return { intent: before.intent };
   // "No, more like musty, and the floor around it is damp" after a water heater question: the heater.
   if (before.intent === 'water_heater' && intent === 'leak' && /\b(around|under|near|behind|by) it\b/.test(folded)) return { intent: 'water_heater' };
   // "Wait, so if you fix it the visit is free?", "is that per side?", "does that include the toilet itself?"
@@ -751,6 +751,8 @@ function withContext(classification: Classification, text: string, places: Place
     && !unstatedDiscount.test(folded)) return { intent: 'pricing' };
   // "And if I decide not to go ahead, I still pay the 99?" after a price: still the price, not a way to pay.
   if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
+  // "And during normal hours?" after the after-hours price: the price then.
+  if (before.intent === 'pricing' && intent === 'hours' && /\b(during|in|within) (normal|regular|business|office|working) hours\b/.test(folded)) return { intent: 'pricing' };
   // "Is that cheaper if I get one of your memberships?" after a price: what a membership changes.
   if (before.intent === 'pricing' && intent === 'pricing' && /\b(members?|memberships?|vip)\b/.test(folded)) return { intent: 'membership' };
   // "Yikes. And a regular tank one?" after a price: another price, not a membership.
@@ -790,11 +792,11 @@ function withContext(classification: Classification, text: string, places: Place
   return classification;
 }
 
-/** "How much is it?" on the membership page, with no job named and nothing before it, asks about the memberships. */
+/** "How much is it?" on the membership page or a membership's checkout, with no job named and nothing before it, asks about the memberships. */
 function onPage(classification: Classification, ctx: Context): Classification {
   const folded = fold(ctx.text);
-  if (classification.intent === 'pricing' && ctx.history.length === 0 && /^\/membership/.test(ctx.pagePath)
-    && folded.split(/\s+/).filter(Boolean).length <= 6 && /\b(it|this|that|one|they|them)\b/.test(folded) && !topicOf(ctx.text)) return { intent: 'membership' };
+  if (classification.intent === 'pricing' && ctx.history.length === 0 && /^\/(membership|store\/checkout\/[\w-]*vip)/.test(ctx.pagePath)
+    && folded.split(/\s+/).filter(Boolean).length <= 8 && /\b(it|this|that|one|they|them)\b/.test(folded) && !topicOf(ctx.text)) return { intent: 'membership' };
   // "Is this actually worth it?", "if I cancel halfway through the year?" on the membership page: the memberships.
   if (['unsure', 'off_topic'].includes(classification.intent) && ctx.history.length === 0 && /^\/membership/.test(ctx.pagePath)
     && /\b(it|this|worth|cancel\w*|refund|renew\w*|sign up|join)\b/.test(folded)) return { intent: 'membership' };
