@@ -255,7 +255,11 @@ describe('builtinReply', () => {
   });
 
   test('tenth round: people — a technician by name, praise, grievances, manipulation', () => {
-    for (const m of ['is Ramon available? he did our repipe last year and honestly I only want him', 'can you have the same tech come back, Tyler i think?', 'is the owner around? want to talk to him about a bigger job', 'agent pls', 'stupid robot. GET. ME. A. HUMAN.', 'Can I get a supervisor to look at the work before I pay?']) {
+    // Which technician comes is for a person to say: handed over, not promised.
+    for (const m of ['is Ramon available? he did our repipe last year and honestly I only want him', 'can you have the same tech come back, Tyler i think?']) {
+      expect(ask(m), m).toMatchObject({ intent: 'unsure', needsHandoff: true, openScheduler: false });
+    }
+    for (const m of ['is the owner around? want to talk to him about a bigger job', 'agent pls', 'stupid robot. GET. ME. A. HUMAN.', 'Can I get a supervisor to look at the work before I pay?']) {
       expect(ask(m), m).toMatchObject({ intent: 'handoff', needsHandoff: true });
     }
     for (const m of ['Just want to say Josh was fantastic, found our slab leak fast and explained everything', 'Great job on the drain yesterday!! already gave you 5 stars', 'thank you so much for coming out on christmas eve, you saved our holiday']) {
@@ -469,7 +473,7 @@ describe('builtinReply', () => {
       'are you licensed? I never let anyone come out to my house unless they are', 'will I get a reminder text before the appointment?', 'I need to move my appointment from Monday to Wednesday', 'necesito cambiar mi cita del martes']) {
       expect(ask(m).openScheduler, m).toBe(false);
     }
-    expect(ask('I need to move my appointment from Monday to Wednesday')).toMatchObject({ intent: 'scheduling', needsHandoff: true, openScheduler: false });
+    expect(ask('I need to move my appointment from Monday to Wednesday')).toMatchObject({ intent: 'unsure', needsHandoff: true, openScheduler: false });
   });
 
   test('fourteenth round: a gas smell in Spanish with more words is an emergency; others\' visits, staff names and brand warranties are not answered from guesses', () => {

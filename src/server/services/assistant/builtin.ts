@@ -439,8 +439,8 @@ function notNow(ctx: Context): Draft {
 function movingABooking(ctx: Context): Draft {
   const office = officeFor(ctx);
   return es(ctx)
-    ? { sentences: ['El calendario en línea solo agenda visitas nuevas; para cambiar una cita que ya tiene, nuestro equipo lo hace por usted.', `Use los botones de abajo para enviarnos un mensaje de texto o llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.`], needsHandoff: true }
-    : { sentences: ['The online scheduler books new visits only; to move an appointment you already have, our team will change it for you.', `Use the buttons below to text us, or call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`], needsHandoff: true };
+    ? { sentences: ['El calendario en línea solo agenda visitas nuevas; para cambiar o cancelar una cita que ya tiene, nuestro equipo lo hace por usted.', `Use los botones de abajo para enviarnos un mensaje de texto o llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.`], needsHandoff: true }
+    : { sentences: ['The online scheduler books new visits only; to move or cancel an appointment you already have, our team will do it for you.', `Use the buttons below to text us, or call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`], needsHandoff: true };
 }
 
 function scheduling(ctx: Context): Draft {
@@ -538,8 +538,20 @@ const topicServicePage: Partial<Record<Intent, string>> = {
 const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team|company|plumbers))\b.{0,20}\b(do|fix|repair|install|replace|offer|handle|help|work on|service|clean|clear|test|unclog|take care|run|put in|hook up|connect|add|move)\b/;
 const signsHeading = 'Signs you need this service';
 
+/** Kinds of work a visitor names that src/business lists neither as a service nor in the price guide. */
+const unlistedWork = /\b(whole[- ]house repip\w*|repip\w*|sewer (line |main )?replacements?|replac\w* (a |the |my |our )?(whole )?sewer (line|main)|(bathroom |kitchen )?remodel\w*)\b/;
+
 function topic(ctx: Context, intent: Intent): Draft {
   const call = callUs(officeFor(ctx), ctx.language);
+  // "Do you do whole-house repiping?": a kind of work src/business does not list is neither promised nor
+  // refused; the listed work is named and a person says whether the job fits.
+  const unlistedMatch = intent === 'services' ? unlistedWork.exec(fold(ctx.text))?.[0] : undefined;
+  const unlisted = unlistedMatch && (/repip/.test(unlistedMatch) ? 'repiping' : /sewer/.test(unlistedMatch) ? 'sewer line replacement' : 'remodel');
+  if (unlisted) {
+    return es(ctx)
+      ? { sentences: ['Hacemos plomería residencial y comercial: drenajes y líneas de drenaje, fugas, calentadores de agua, inodoros y grifos, líneas de gas y prevención de reflujo, entre otros.', `Para saber si su trabajo de ${unlisted} nos corresponde, llame a ${call}; le damos un presupuesto gratis y un precio por adelantado.`], link: '/services' }
+      : { sentences: ['We do residential and commercial plumbing: drains and sewer lines, leaks, water heaters, toilets and faucets, gas lines and backflow, among others.', `Whether your ${unlisted} job is one we take on is a question for our team: call ${call} for a free estimate and an upfront price.`], link: '/services' };
+  }
   if (es(ctx)) {
     const t = spanishTopic[intent] ?? spanishTopic.services!;
     return { sentences: [t.sentence, `Le damos un presupuesto gratis y un precio por adelantado; llame a ${call} o agende en línea.`], link: t.link };
@@ -556,6 +568,13 @@ function topic(ctx: Context, intent: Intent): Draft {
   if (titled.length > 0 && capabilityQuestion.test(fold(ctx.text))) {
     const service = services.find((s) => `/${s.slug}` === titled[0])!;
     return { sentences: [`Yes, we do: ${service.title} covers ${lowerFirst(service.short)}`, cta], link: titled[0] };
+  }
+  // "Do you do sewer camera inspections?": a job the price guide lists, with its typical range.
+  const guides = intent === 'services' && titled.length === 0 && capabilityQuestion.test(fold(ctx.text)) ? guidesNamedIn(ctx.text) : [];
+  if (guides.length === 1 && guides[0]!.low > 0) {
+    const guide = guides[0]!;
+    const link = `/${services.find((s) => s.id === guide.serviceIds[0])?.slug ?? 'plumbing-cost-estimator'}`;
+    return { sentences: [`Yes, we do: our price guide lists "${guide.job}" at typically ${formatDollars(guide.low)}–${formatDollars(guide.high)}.`, cta], link };
   }
   const inScope = named.length > 0 ? (p: string) => named.includes(p)
     : pages ? (p: string) => pages.test(p) : (p: string) => !/^\/plumber-|^\/round-rock|^\/(privacy|refund)/.test(p);
@@ -863,7 +882,8 @@ export function builtinReply(input: AssistantInput): AssistantReply {
   const earlierTopic = topicTurn && topicOf(topicTurn.content);
   const carried = topicTurn && earlierTopic ? topic({ ...ctx, text: `${topicTurn.content} ${ctx.text}` }, earlierTopic) : undefined;
   const draft = carried && !carried.unsure ? carried : firstDraft;
-  const finalIntent: ReplyIntent = draft.unsure ? 'unsure' : draft === carried && earlierTopic ? earlierTopic : intent;
+  // A booking to move or cancel is one a person handles: reported as handed over, with its own reply.
+  const finalIntent: ReplyIntent = draft.unsure || draft === firstDraft && classification.movesBooking ? 'unsure' : draft === carried && earlierTopic ? earlierTopic : intent;
 
   const parts = [...draft.sentences];
   if (draft.link) parts.push(more(language, draft.link));

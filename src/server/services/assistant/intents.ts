@@ -515,16 +515,19 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   if (text.includes('?') && /\b(nobody|no one|no-one|anyone|anybody|someone) (answers?|picks? up|works?|is (there|around|in))\b.{0,25}\b(on )?(sundays?|saturdays?|weekends?|holidays?|at night|after hours|nights?)\b/.test(text) && !/\b(called|tried|waited|left)\b/.test(text)) return { intent: 'hours' };
   if (!/\bhow (does|do) (booking|scheduling|the booking|the scheduler|it) work\b/.test(text) && test(handoff, text.replace(/\b(tenants?|they|people|customers|clients|residents|renters) (\w+ )?call me\b/g, ' ').replace(/\b(does|will|do) (someone|somebody|anyone|you|y'?all|they) (call|text|e-?mail)\b.{0,20}\bconfirm\w*/g, ' ')) && !test(unanswered, text) && !((test(complaint, text) || test(grievance, text)) && !test(hypothetical, text) && !test(ventedAtNotOurWork, text))) return { intent: 'handoff' };
   // "I need to cancel my appointment": a person does that; the scheduler only books.
-  if (/\bcancel\w*\b.{0,20}\b(appointment|appt|visit|booking|service call)\b/.test(text) && !/\b(fee|charge|cost|penalt)\w*/.test(text)) return { intent: 'handoff' };
+  if (/\bcancel\w*\b.{0,20}\b(appointment|appt|visit|booking|service call)\b/.test(text) && !/\b(fee|charge|cost|penalt)\w*/.test(text)) return { intent: 'scheduling', movesBooking: true };
   // "What if I'm not happy with the job?" asks about the guarantee, not a complaint.
   // ("The water pressure is terrible" describes the plumbing, not us.)
   const aboutUs = text.replace(/\(?\bnot (you|y'?all|you guys|your (company|crew|guys))\b\)?/g, ' ').replace(/\b(pressure|smell|odou?r|noise|sound|water|drains?|draining|flow|taste|stench|leak)s?\b (in [\w ]{1,20} |(upstairs|downstairs|here|lately|now) )?(is |are |was |so |really |just |getting )*(terrible|awful|horrible|the worst|ridiculous)\b|\blike an? (idiot|dummy|moron)\b|\b(i'?m|i am|i was) (such )?an? (idiot|dummy|moron)\b/g, ' ');
   // "Stupid bot just give me the damn phone number": venting at the assistant, then asking our number.
   if (test(ventedAtNotOurWork, text) && !test(aboutOurWork, text) && !/\bmoney back\b|\brefund\b/.test(text) && /\b(give me|what'?s|just tell me|need)\b.{0,20}\b(phone|number|address)\b/.test(text)) return { intent: 'contact' };
   if ((test(complaint, aboutUs.replace(/\b(not a|no|isn'?t a) complaints?\b/g, ' ')) || test(grievance, text) || test(unanswered, text)) && !test(hypothetical, text) && !grievanceAtOthersOnly(aboutUs)) return { intent: 'complaint' };
-  // "Is Ramon available? He did our repipe", "same tech as last time", "is the owner around?": a person.
+  // "Is Ramon available? He did our repipe", "same tech as last time": which technician comes is for a person
+  // to say, not something src/business states. ("Is the owner around?", "get me a manager": a person, asked for.)
   const named = namedTechnician.exec(message);
-  if (!test(anotherTrade, text) && test(personAskedFor, text) || named && !notAName.has(named[1]!) && !places.cities.length && !places.notServed.length) return { intent: 'handoff' };
+  const ourTechAskedFor = /\bsame (tech\w*|plumber|guy|person|crew|technician)\b|\bis [a-z]+ still (working|there|with you)\b/.test(text) || named && !notAName.has(named[1]!) && !places.cities.length && !places.notServed.length;
+  if (!test(anotherTrade, text) && ourTechAskedFor) return { intent: 'unsure', unstated: true };
+  if (!test(anotherTrade, text) && test(personAskedFor, text)) return { intent: 'handoff' };
   // "Josh was fantastic", "great job on the drain yesterday!!": praise, unless it also asks for something.
   if (test(compliment, text) && !test(priceQuestion, text) && !test(explicitBooking, text) && !test(unstatedSpecifics, text) && !emergency && !/\b(can|could|would|do|does|will) (you|y'?all|someone)\b/.test(text)) return { intent: 'thanks' };
   // "Write me a haiku about a clogged toilet": a writing request, whatever it is about.
@@ -668,6 +671,9 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   if (/\b(permits?|unpermitted|not permitted|without a permit|code violations?|up to code)\b/.test(text) && !test(priceQuestion, text)) return { intent: 'services' };
   if (/\b(dishwasher|washer|washing machine|ice ?maker|fridge|refrigerator|stove|range|dryer)\b.{0,60}\b(hook\w* (it )?up|hook-?ups?|connections?|connect)\b|\b(hook\w* up|connect)\b.{0,30}\b(dishwasher|washer|ice ?maker|fridge|refrigerator|stove|range)\b/.test(text) && !test(priceQuestion, text)) return { intent: 'services' };
   if (/\bonly (in|at|from|on) (that|this|one|the|my) (one )?(shower|sink|faucet|tub|bathroom)\b|\b(shower|tub|faucet) (handle|valve|cartridge|mixing valve)s?\b/.test(text)) return { intent: 'services' };
+  // "Do you do French drains?", "whole-house repiping up there?", "sewer line replacement?": whether we do a kind of work.
+  if (/\b(do|does|can|will) (you|y'?all|you guys|your (company|crew|team))( also| even)? (do|offer|handle|install|replace|provide|perform)\b|^\W*(and |also )?(any )?(french drains?|sewer (line )?replacements?|repip\w*)\W*$/.test(text)
+    && /\b(french drains?|sewer (line )?(replacements?|camera|inspections?)|(replace|replacing) (a |the )?sewer (line|main)|camera inspections?|repip\w*|remodel\w*)\b/.test(text) && !test(priceQuestion, text)) return { intent: 'services' };
   if (test(waterHeater, text)) return { intent: 'water_heater' };
   if (test(valveLeak, text)) return { intent: 'leak' };
   // A dripping faucet or a leaking toilet is a fixture repair, not a hidden leak.
