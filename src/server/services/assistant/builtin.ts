@@ -539,14 +539,14 @@ const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team
 const signsHeading = 'Signs you need this service';
 
 /** Kinds of work a visitor names that src/business lists neither as a service nor in the price guide. */
-const unlistedWork = /\b(whole[- ]house repip\w*|repip\w*|sewer (line |main )?replacements?|replac\w* (a |the |my |our )?(whole )?sewer (line|main)|(bathroom |kitchen )?remodel\w*)\b/;
+const unlistedWork = /\b(water softeners?|whole[- ]house repip\w*|repip\w*|sewer (line |main )?replacements?|replac\w* (a |the |my |our )?(whole )?sewer (line|main)|(bathroom |kitchen )?remodel\w*)\b/;
 
 function topic(ctx: Context, intent: Intent): Draft {
   const call = callUs(officeFor(ctx), ctx.language);
   // "Do you do whole-house repiping?": a kind of work src/business does not list is neither promised nor
   // refused; the listed work is named and a person says whether the job fits.
   const unlistedMatch = intent === 'services' ? unlistedWork.exec(fold(ctx.text))?.[0] : undefined;
-  const unlisted = unlistedMatch && (/repip/.test(unlistedMatch) ? 'repiping' : /sewer/.test(unlistedMatch) ? 'sewer line replacement' : 'remodel');
+  const unlisted = unlistedMatch && (/repip/.test(unlistedMatch) ? 'repiping' : /sewer/.test(unlistedMatch) ? 'sewer line replacement' : /softener/.test(unlistedMatch) ? 'water softener' : 'remodel');
   if (unlisted) {
     return es(ctx)
       ? { sentences: ['Hacemos plomería residencial y comercial: drenajes y líneas de drenaje, fugas, calentadores de agua, inodoros y grifos, líneas de gas y prevención de reflujo, entre otros.', `Para saber si su trabajo de ${unlisted} nos corresponde, llame a ${call}; le damos un presupuesto gratis y un precio por adelantado.`], link: '/services' }
@@ -708,6 +708,8 @@ function withContext(classification: Classification, text: string, places: Place
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
   // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
   const said = folded.replace(/^[^\p{L}\p{N}]+/u, '');
+  // "Yes but not this week, the week after": the offer taken, for a later day.
+  if (offeredVisit && acceptsOffer.test(said) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?')) return { intent: 'scheduling' };
   if (offeredVisit && acceptsOffer.test(said) && !declinesOffer.test(said.replace(/\bwhy not\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
@@ -716,6 +718,9 @@ function withContext(classification: Classification, text: string, places: Place
     && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))) return { intent: 'scheduling' };
   // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
   // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
+  // "Afternoon" after "would you prefer a morning or afternoon window?": the visit, at that time.
+  const askedWhen = /\bwould you (prefer|like) (a )?(morning|afternoon)\b|\b(which|what) (day|time|window)\b.{0,25}\b(works|suits|is best|would you like|do you prefer)\b|\bmorning or (an )?afternoon\b[^.]{0,30}\?/.test(lastReply);
+  if (askedWhen && words <= 8 && dayOrTime.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property|job|work|leak)\b|\bwhere are you( located| based)?\b|\bwhat'?s your (zip|city|town|address|location)\b|\bwhat (zip|city|town)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
   const askedWhat = /\bwhat'?s (going on|the (plumbing )?(problem|issue|job))\b|\bwhat (kind|sort) of (problem|issue|work|job)\b|\bwhat (is|do you need|needs|would you like) (the problem|fixing|done|the plumber to do)\b|\bcual es el problema\b|\bque (problema|necesita)\b/.test(lastReply);
   const askedForVisit = before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking
@@ -787,6 +792,9 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && ['unsure', 'off_topic', 'services'].includes(intent)) return { intent: 'service_area' };
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
   if (before.intent === 'service_area' && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
+  // "Why such a big range on the second one?", "and for two?", "the bathroom one the same?" after a price we quoted: that price.
+  if (/\$\d/.test(lastReply) && (leans || words <= 12) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
+    && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded)) return { intent: 'pricing' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about a check?" after cash: another way to pay.
     if (before.intent === 'payments' && /\b(checks?|cheques?|cards?|cash|credit|debit|zelle|venmo|paypal|apple pay|amex|visa|mastercard|cheque|tarjeta|efectivo)\b/.test(folded)) return { intent: 'payments' };

@@ -105,10 +105,25 @@ const keep = new Set(['heart', 'leaving', 'leave', 'heated', 'cheater', 'theater
 for (const w of keep) known.add(w);
 
 /** The message with shorthand expanded and misspelt key words corrected, lower case, accents kept. */
+/**
+ * Fixtures and services described in everyday words, rewritten to their names: "the thing in the sink
+ * that grinds up food" is a garbage disposal, "the box on the wall that heats the water" a tankless heater.
+ */
+const plainNames: [RegExp, string][] = [
+  [/\b(the |a |that |this )?(thing|machine|gadget|grinder( thing)?|unit)( in| under)? (my |the |our )?(kitchen )?sink( that grinds( up)? (food|stuff|scraps))?\b(?=.{0,40}\b(grind|food|hum\w*|spin\w*|jam\w*|dead|new one|stuck|noise)\b)|\b(the |a )?(thing|machine) (in|under) the (kitchen )?sink that grinds( up)? (food|stuff|scraps)\b/gi, 'garbage disposal'],
+  [/\b(the |a |that )?(box|thing|unit) on the wall that heats (up )?(the )?water\b/gi, 'tankless water heater'],
+  [/\bthe (kind|one|type|ones) with(out| no) (a )?tank\b/gi, 'a tankless water heater'],
+  [/\b(one of those |a )?(machines?|things?|systems?|units?) that makes? the water soft(er)?\b/gi, 'a water softener'],
+  [/\b(that |the )?(yearly|annual) test (that )?the (water company|city|utility)\b/gi, 'the annual backflow test the water company'],
+  [/\b(those |the )?gravel trench(es)? that (carry|carries|take|takes) (the )?rain ?water away\b/gi, 'french drains that carry rain water away'],
+  [/\b(the )?little blue flame( in the (water )?heater)?\b/gi, 'the pilot light'],
+  [/\bclub (thing|deal|plan)s?\b/gi, 'membership'],
+];
+
 export function normaliseSpelling(text: string): string {
   // Spanish words are not misspelt English ones.
   if (detectLanguage(text) === 'es') return text;
-  return text.replace(/[A-Za-z0-9']+/g, (word) => {
+  const corrected = text.replace(/[A-Za-z0-9']+/g, (word) => {
     const lower = word.toLowerCase();
     const short = shorthand[lower];
     if (short) return short;
@@ -116,4 +131,5 @@ export function normaliseSpelling(text: string): string {
     const fixed = correctWord(lower);
     return fixed === lower ? word : fixed;
   });
+  return plainNames.reduce((t, [pattern, name]) => t.replace(pattern, name), corrected);
 }
