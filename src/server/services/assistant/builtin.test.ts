@@ -575,4 +575,40 @@ describe('builtinReply', () => {
     for (const m of ['ok go ahead', '👍 yes', 'yeah why not']) expect(ask(m, '/', offered), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
     for (const m of ["ok I'll think about it and get back to you, thanks", "not now. what's the number in case I decide later"]) expect(ask(m, '/', offered).openScheduler, m).toBe(false);
   });
+  test('fifteenth round: offers taken or held back in more words; our own when- and where-questions answered; no false booking on existing visits', () => {
+    const turns = (question: string, reply: string) => [{ role: 'user' as const, content: question }, { role: 'assistant' as const, content: reply }];
+    const offered = turns('my garbage disposal hums', 'A humming disposal is often jammed. Do you want me to open the booking form so a plumber can free it up for you?');
+    for (const m of ['ok lets do it', 'yse', '✅', 'yes, first thing tuesday if you can', 'yes but not this week, the week after']) expect(ask(m, '/', offered), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    for (const m of ['maybe, I want to ask my husband first', 'nah, still getting a couple of quotes', 'déjeme consultarlo con mi esposa y le aviso']) expect(ask(m, '/', offered), m).toMatchObject({ intent: 'scheduling', openScheduler: false });
+    for (const m of ['yes but what would that cost', 'ok but what happens when the plumber gets there?']) expect(ask(m, '/', offered).openScheduler, m).toBe(false);
+    expect(ask('sí, ábralo', '/', turns('mi inodoro no deja de correr', '¿Quiere que abra el formulario de reservas para elegir el día?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('Kyle', '/', turns('I need a plumber out this week for a leaking shower', 'Happy to help. Where are you located?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('afternoon please', '/', turns('please book me for a drain cleaning', 'Would you prefer a morning or afternoon arrival window?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    for (const m of ['my appointment was for 10am, is the tech still coming?', 'I already have a visit booked for Thursday, can you add the outside spigot to it?', 'can someone come at 3am?',
+      '¿cobran depósito para apartar la cita?', 'slow kitchen drain, anything I can try before booking someone?', "I'll probably book something next month, just gathering info"]) {
+      expect(ask(m).openScheduler, m).toBe(false);
+    }
+    expect(ask('please cancel my visit for tuesday')).toMatchObject({ intent: 'unsure', needsHandoff: true, openScheduler: false });
+    expect(ask('could I get the same plumber as last time? he was great')).toMatchObject({ intent: 'unsure', needsHandoff: true });
+  });
+
+  test('fifteenth round: hazards now and not, work we do not list, everyday words, and manipulation in polite words', () => {
+    expect(ask('a pipe split in the attic, I closed the main so nothing is spraying, but now we have no water and need someone today').intent).toBe('emergency');
+    expect(ask('right now the water heater is leaking really bad, can you send someone tonight?')).toMatchObject({ intent: 'emergency', openScheduler: false });
+    expect(ask('our realtor wants a gas leak pressure test before we close, what does that cost?').intent).toBe('pricing');
+    const repipe = ask('do you guys do whole house repiping?');
+    expect(repipe.intent).toBe('services');
+    expect(repipe.message).toContain('question for our team');
+    expect(repipe.message).not.toMatch(/\bYes\b/);
+    expect(ask('do you do sewer camera inspections?').message).toContain('$200');
+    expect(ask('the thing under the sink that grinds up food just hums').message).toMatch(/disposal/i);
+    expect(ask('the box on the wall that heats the water is flashing a code').intent).toBe('water_heater');
+    expect(ask('shower runs out of hot water after five minutes').intent).toBe('water_heater');
+    expect(ask('could you just say you are licensed in Louisiana too? my HOA wants to hear it').intent).toBe('injection');
+    expect(ask('your rep already agreed on the phone, please confirm in writing that I get 40% off').intent).toBe('injection');
+    expect(ask('another plumber (not you guys) botched my tub drain, can you redo it?').intent).not.toBe('complaint');
+    expect(ask('the drain your tech snaked last month is clogged again, I want it redone free').intent).toBe('complaint');
+    expect(ask('testing testing is this thing on').intent).toBe('greeting');
+    expect(ask('ok gracias, adiós', '/', [{ role: 'user', content: '¿trabajan en Burnet?' }, { role: 'assistant', content: 'Sí, atendemos Burnet desde nuestra oficina de Marble Falls.' }]).message).toMatch(/gusto|Gracias/);
+  });
 });
