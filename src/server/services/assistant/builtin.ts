@@ -667,7 +667,7 @@ const visitOffer = new RegExp([
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
-const acceptsOffer = /^\s*(yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set)|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
 /** After a yes, a question of its own ("ok. and what time do you close today"), not one about the visit being booked. */
 const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does)\b/.test(folded))
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
@@ -693,8 +693,8 @@ function withContext(classification: Classification, text: string, places: Place
   const leans = followUpMarker.test(folded) || words <= 4;
   // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone
   // (unless the utility has already dealt with it: "the gas company came and shut it off").
-  const handled = /\b(gas company|utility|atmos|fire department)\b.{0,30}\b(came|shut|turned|capped)\b|\b(shut|turned) (it |the gas )?off already\b/.test(folded);
-  if (handled && intent === 'emergency') return { intent: 'services' };
+  const handled = /\b(gas company|utility|atmos|fire department|911)\b.{0,15}\b(is |are )?(on (the|their) way|coming|here now)\b|\b(gas company|utility|atmos|fire department)\b.{0,30}\b(came|shut|turned|capped)\b|\b(shut|turned) (it |the gas )?off already\b/.test(folded);
+  if (handled && intent === 'emergency') return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
   const hazard = intent === 'emergency' || handled ? undefined : hazardAcrossTurns(previous.content, text);
   if (hazard) return { intent: 'emergency', emergency: hazard };
   // "Come on, just this once, I'm the owner" after a manipulation attempt: still one.
@@ -752,6 +752,10 @@ function withContext(classification: Classification, text: string, places: Place
     && (/\b(works?|good|fine|ok(ay)?|let'?s|book|do it|can i get|if you can|sounds|si|perfect|please|then|how about|what about|esta bien|de acuerdo|vale)\b/.test(folded) || folded.split(/\s+/).length <= 4)
     && (['pricing', 'services', 'water_heater', 'leak', 'drain', 'scheduling', 'hours', 'commercial'].includes(before.intent) || /\$\d/.test(lastReply))
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+  // "It's 2am, will anyone even answer??" after a burst pipe: still that emergency.
+  if (before.intent === 'emergency' && intent === 'hours' && !handled && /\b(answer|pick up|anyone|anybody|someone)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
+  // "Ok great, can you open it for me, I need Thursday" after we described the scheduler: open it.
+  if (/\b(scheduler|booking form|calendar)\b/.test(lastReply) && /\b(open|pull up|bring up) (it|that|the (scheduler|booking form|calendar))( up)?\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   // "I called and nobody picked up!! the water is still coming" after a burst pipe: still that emergency, first.
   if (before.intent === 'emergency' && intent === 'complaint' && /\b(still|keeps?) (coming|pouring|running|spraying|leaking|going|flooding)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'water' };
   // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
@@ -762,12 +766,14 @@ function withContext(classification: Classification, text: string, places: Place
   // "You guys replaced the valve last week" then "it just started dripping again, this is the second time": our work failing.
   if (earlierUser.some((t) => /\b(you|y'?all|you guys|your (tech\w*|plumbers?|guys?|crew))\b.{0,20}\b(replaced|installed|fixed|repaired|put in|came out|worked on|snaked|cleared)\b/.test(fold(t.content)))
     && /\b(again|second time|third time|still|already)\b/.test(folded) && ['leak', 'drain', 'water_heater', 'services', 'unsure', 'emergency'].includes(intent)) return { intent: 'complaint' };
+  // "Can you send me proof? My HOA wants a copy" after the licence: the licence.
+  if (before.intent === 'licence' && /\b(proof|copy|certificate|documents?|verify|look (it|that) up)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'licence' };
   // "Which one do I call from Cedar Park?" after our numbers: the office for that city.
   if (before.intent === 'contact' && intent === 'service_area' && /\b(which|what) (one|number|office)\b/.test(folded)) return { intent: 'contact' };
   // "Bathroom sink. Hair probably." after "my drain is clogged": the same problem, told more exactly.
   if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 16 && !/\b(do|can|could|will) (you|y'?all)\b/.test(folded)) return { intent: before.intent };
   // "No, more like musty, and the floor around it is damp" after a water heater question: the heater.
-  if (before.intent === 'water_heater' && intent === 'leak' && /\b(around|under|near|behind|by) it\b/.test(folded)) return { intent: 'water_heater' };
+  if (before.intent === 'water_heater' && intent === 'leak' && /\b(around|under|near|behind|by|on top of|from) it\b/.test(folded)) return { intent: 'water_heater' };
   // "Wait, so if you fix it the visit is free?", "is that per side?", "does that include the toilet itself?"
   // after a price: still the price.
   // (A discount src/business does not state, "is there a military discount on top of that", stays unstated.)
@@ -793,7 +799,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
   if (before.intent === 'service_area' && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
   // "Why such a big range on the second one?", "and for two?", "the bathroom one the same?" after a price we quoted: that price.
-  if (/\$\d/.test(lastReply) && (leans || words <= 12) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
+  if (/\$\d/.test(lastReply) && (leans || words <= 12 || /\bwhy (so|such a) (much|high|big|wide|expensive)\b|\bthat much\b/.test(folded)) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
     && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded)) return { intent: 'pricing' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about a check?" after cash: another way to pay.
