@@ -697,6 +697,8 @@ function withContext(classification: Classification, text: string, places: Place
   if (handled && intent === 'emergency') return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
   const hazard = intent === 'emergency' || handled ? undefined : hazardAcrossTurns(previous.content, text);
   if (hazard) return { intent: 'emergency', emergency: hazard };
+  // A booking to move or cancel stays that: the rules below that read a day as the visit's day would book it.
+  if (classification.movesBooking) return classification;
   // "Come on, just this once, I'm the owner" after a manipulation attempt: still one.
   if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
@@ -751,7 +753,8 @@ function withContext(classification: Classification, text: string, places: Place
   if (words <= 10 && (!folded.includes('?') || /\b(let'?s do it|book it|lets do it)\b/.test(folded)) && dayOrTime.test(folded) && !/\b(how much|cost|price|open|close|hours?|what|when|do you|are you|can you|could you|will you|would you)\b/.test(folded)
     && (/\b(works?|good|fine|ok(ay)?|let'?s|book|do it|can i get|if you can|sounds|si|perfect|please|then|how about|what about|esta bien|de acuerdo|vale)\b/.test(folded) || folded.split(/\s+/).length <= 4)
     && (['pricing', 'services', 'water_heater', 'leak', 'drain', 'scheduling', 'hours', 'commercial'].includes(before.intent) || /\$\d/.test(lastReply))
-    && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+    // (Not what only a person knows: "is my Friday visit still on? please check".)
+    && !['emergency', 'injection', 'complaint', 'handoff', 'greeting', 'thanks', 'membership', 'payments', 'licence', 'about', 'off_topic'].includes(intent) && !classification.unstated) return { intent: 'scheduling' };
   // "It's 2am, will anyone even answer??" after a burst pipe: still that emergency.
   if (before.intent === 'emergency' && intent === 'hours' && !handled && /\b(answer|pick up|anyone|anybody|someone)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "Ok great, can you open it for me, I need Thursday" after we described the scheduler: open it.
