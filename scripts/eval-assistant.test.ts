@@ -3,6 +3,7 @@ import { guessIntent } from '../src/server/services/assistant/intent-model';
 import { modelConfidence } from '../src/server/services/assistant/intents';
 import { readFile } from 'node:fs/promises';
 import { vi } from 'vitest';
+import { builtinReply } from '../src/server/services/assistant/builtin';
 import { corpusPath, corpusText, weightsPath, weightsText } from './build-intent-corpus';
 import { buildCorpus, evalSets, evaluate, isBlind, loadEvalSet, loadSecondLabels, modelCalibration, report, tuningSets, type SecondLabel } from './eval-assistant';
 
@@ -145,3 +146,26 @@ test('every committed second labelling covers every item of its set', async () =
   }
   expect(labelled).toBeGreaterThanOrEqual(5);
 });
+
+// Found in the browser: "please cancel my appointment for friday", sent after a services answer, opened
+// the scheduler. Every message the sets (blind ones aside) label as one that never books, sent with no
+// history of its own after an ordinary answer that offered no visit, must not open it either.
+test('a message that never books opens no scheduler after an ordinary answer, whatever the answer was about', async () => {
+  const neverBooks = new Set(['emergency', 'injection', 'complaint', 'handoff', 'unsure', 'off_topic', 'payments', 'membership', 'licence', 'about', 'contact', 'hours', 'thanks', 'greeting']);
+  const answers: [string, string][] = [
+    ['do you fix running toilets?', 'Yes, we do: Toilet & Faucet Repair covers running, leaking and clogged toilets and dripping faucets repaired or replaced. We give free estimates and upfront prices; call us, or schedule online.'],
+    ['how much to clear a sink drain?', 'Clear a sink, tub or shower drain: typically $150–$350. These ranges are a guide, not a quote; we give you a free estimate and an upfront price before any work starts.'],
+    ['what are your hours', 'Our office hours are Monday to Friday, 7:30 AM to 5:30 PM; Saturday and Sunday are by appointment only, and emergency service is 24/7.'],
+  ];
+  const opened: string[] = [];
+  for (const set of tuningSets) {
+    for (const item of await loadEvalSet(set.path, 1)) {
+      if (item.history?.length || !neverBooks.has(item.intent)) continue;
+      for (const [question, answer] of answers) {
+        const reply = builtinReply({ messages: [{ role: 'user', content: question }, { role: 'assistant', content: answer }, { role: 'user', content: item.message }], pageContext: item.pageContext });
+        if (reply.openScheduler) opened.push(`${item.id} after "${question}": ${item.message}`);
+      }
+    }
+  }
+  expect(opened).toEqual([]);
+}, 120_000);
