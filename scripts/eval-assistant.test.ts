@@ -169,3 +169,25 @@ test('a message that never books opens no scheduler after an ordinary answer, wh
   }
   expect(opened).toEqual([]);
 }, 120_000);
+
+// The same after an offer of a visit: a thanks, a goodbye, a hazard, a grievance or another question
+// is no yes ("ok thanks" and "ok bye" booked a visit before this round).
+test('after an offer of a visit, a message that never books opens no scheduler', async () => {
+  const neverBooks = new Set(['emergency', 'injection', 'complaint', 'handoff', 'off_topic', 'payments', 'membership', 'licence', 'about', 'contact', 'hours']);
+  const offers: [string, string][] = [
+    ['my toilet keeps running', 'A running toilet usually needs a new flapper or fill valve. Would you like me to open the booking form so you can pick a day and an arrival window?'],
+    ['mi calentador hace ruido', 'Puede ser sedimento en el tanque. ¿Quiere que abra el formulario de citas?'],
+  ];
+  const opened: string[] = [];
+  for (const set of tuningSets) {
+    for (const item of await loadEvalSet(set.path, 1)) {
+      const thanksOnly = item.intent === 'thanks' && /\b(thanks|thank you|bye)\b/i.test(item.message) && !/^\W*(yes|yeah|yep|sure|s[ií])\b/i.test(item.message);
+      if (item.history?.length || !(neverBooks.has(item.intent) || thanksOnly)) continue;
+      for (const [question, offer] of offers) {
+        const reply = builtinReply({ messages: [{ role: 'user', content: question }, { role: 'assistant', content: offer }, { role: 'user', content: item.message }], pageContext: item.pageContext });
+        if (reply.openScheduler) opened.push(`${item.id} after "${question}": ${item.message}`);
+      }
+    }
+  }
+  expect(opened).toEqual([]);
+}, 120_000);

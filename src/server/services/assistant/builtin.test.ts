@@ -589,6 +589,12 @@ describe('builtinReply', () => {
       expect(ask(m).openScheduler, m).toBe(false);
     }
     expect(ask('please cancel my visit for tuesday')).toMatchObject({ intent: 'unsure', needsHandoff: true, openScheduler: false });
+    // After an ordinary answer, a booking to cancel is no day for a new visit; after an offer, thanks is no yes.
+    const answered = turns('do you do whole house repiping?', 'We do residential and commercial plumbing. Whether your repiping job is one we take on is a question for our team.');
+    expect(ask('ok, please cancel my appointment for thursday then', '/', answered).openScheduler).toBe(false);
+    expect(ask('good morning', '/', answered).openScheduler).toBe(false);
+    for (const m of ['ok thanks', 'ok bye', 'ok perfect, thats all i needed', 'Please pass my thanks on to the plumber who came Monday']) expect(ask(m, '/', offered).openScheduler, m).toBe(false);
+    expect(ask('yes please, thank you!', '/', offered).openScheduler).toBe(true);
     expect(ask('could I get the same plumber as last time? he was great')).toMatchObject({ intent: 'unsure', needsHandoff: true });
   });
 

@@ -673,6 +673,9 @@ const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || 
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
 /** Holding back or turning down an offer. */
 const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?! (thing|available|opening|slot|chance))|yet|think about|get back to|todavia|despues|luego)\b/;
+/** Thanks, a goodbye or a new subject after an offer ("ok thanks", "ok bye", "ok weird question…"), booking nothing itself ("yes, thank you!" still books). */
+const thanksNotYes = (folded: string): boolean => !/^\W*(yes|yeah|yep|yup|sure|absolutely|definitely|si|please do)\b/.test(folded) && /\b(thanks|thank you|thx|ty|bye|goodbye|cya|that'?s all|thats all|that helps|all i needed|appreciate\w*|weird question|random question|unrelated)\b/.test(folded)
+  && !/\b(book\w*|schedul\w*|open it|go ahead|do it|set (it|that|one) up|send (someone|somebody|a plumber)|sounds good|works for me)\b/.test(folded);
 /** Holding an offer of a visit back for now, in other words than declinesOffer's first word. */
 const holdsBack = /\b(maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
 /** Ending the conversation: nothing more is asked. */
@@ -704,7 +707,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = visitOffer.test(lastReply);
-  if ((before.intent === 'scheduling' || offeredVisit) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
+  if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
     && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded)) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
@@ -712,7 +715,7 @@ function withContext(classification: Classification, text: string, places: Place
   const said = folded.replace(/^[^\p{L}\p{N}]+/u, '');
   // "Yes but not this week, the week after": the offer taken, for a later day.
   if (offeredVisit && acceptsOffer.test(said) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?')) return { intent: 'scheduling' };
-  if (offeredVisit && acceptsOffer.test(said) && !declinesOffer.test(said.replace(/\bwhy not\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
+  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !declinesOffer.test(said.replace(/\bwhy not\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
