@@ -83,6 +83,8 @@ export const evalSets = [
   { name: 'tuning-32-b.json (written blind for the fifteenth round: the booking boundary, emergencies and hostile messages; first scored 84.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-32-b.json', minimum: 190 },
   { name: 'tuning-33-a.json (written blind for the fifteenth round: a general mix with many follow-ups; first scored 96.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-33-a.json', minimum: 190 },
   { name: 'tuning-33-b.json (written blind for the fifteenth round: Spanish and very short messages; first scored 88.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-33-b.json', minimum: 190 },
+  { name: 'tuning-34-a.json (written blind for the fifteenth round: a general mix from visitors on a busy day; first scored 92.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-34-a.json', minimum: 190 },
+  { name: 'tuning-34-b.json (written blind for the fifteenth round: questions the facts cannot answer beside ones they can; first scored 69.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-34-b.json', minimum: 190 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },

@@ -731,7 +731,7 @@ function withContext(classification: Classification, text: string, places: Place
   const askedForVisit = before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking
     || /\b(need|want|get|looking for) (a plumber|someone|somebody|a tech\w*)\b|\b(can|could) (someone|somebody|you|a plumber|a tech\w*) come\b|\bnecesito (un plomero|agendar)\b|\bquiero (una cita|agendar)\b/.test(fold(previous.content));
   if (askedForVisit && !/\bdo (you|y'?all) (come|go|serve|cover|service|work)\b|\bmy way\b/.test(fold(previous.content))
-    && (askedWhere && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 6 || askedWhat && !onlyOutside(places) && words <= 25)
+    && (askedWhere && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 10 || askedWhat && !onlyOutside(places) && words <= 25)
     && (!folded.includes('?') || dayOrTime.test(folded)) && !/\b(never ?mind|nvm|no longer|not anymore|fixed it|thanks anyway)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)) return { intent: 'scheduling' };
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
