@@ -714,7 +714,7 @@ function withContext(classification: Classification, text: string, places: Place
   // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
   const said = folded.replace(/^[^\p{L}\p{N}]+/u, '');
   // "Yes but not this week, the week after": the offer taken, for a later day.
-  if (offeredVisit && acceptsOffer.test(said) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?')) return { intent: 'scheduling' };
+  if (offeredVisit && acceptsOffer.test(said) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?') && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !declinesOffer.test(said.replace(/\bwhy not\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)

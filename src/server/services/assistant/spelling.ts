@@ -104,13 +104,12 @@ const keep = new Set(['heart', 'leaving', 'leave', 'heated', 'cheater', 'theater
   'uninsured', 'unlicensed']);
 for (const w of keep) known.add(w);
 
-/** The message with shorthand expanded and misspelt key words corrected, lower case, accents kept. */
 /**
  * Fixtures and services described in everyday words, rewritten to their names: "the thing in the sink
  * that grinds up food" is a garbage disposal, "the box on the wall that heats the water" a tankless heater.
  */
 const plainNames: [RegExp, string][] = [
-  [/\b(the |a |that |this )?(thing|machine|gadget|grinder( thing)?|unit)( in| under)? (my |the |our )?(kitchen )?sink( that grinds( up)? (food|stuff|scraps))?\b(?=.{0,40}\b(grind|food|hum\w*|spin\w*|jam\w*|dead|new one|stuck|noise)\b)|\b(the |a )?(thing|machine) (in|under) the (kitchen )?sink that grinds( up)? (food|stuff|scraps)\b/gi, 'garbage disposal'],
+  [/\b(the |a |that |this )?(thing|machine|gadget) (in|under) (my |the |our )?(kitchen )?sink that grinds( up)? (food|stuff|scraps)\b|\b(the |a |that |this )?grinder( thing)? in (my |the |our )?(kitchen )?sink\b/gi, 'garbage disposal'],
   [/\b(the |a |that )?(box|thing|unit) on the wall that heats (up )?(the )?water\b/gi, 'tankless water heater'],
   [/\bthe (kind|one|type|ones) with(out| no) (a )?tank\b/gi, 'a tankless water heater'],
   [/\b(one of those |a )?(machines?|things?|systems?|units?) that makes? the water soft(er)?\b/gi, 'a water softener'],
@@ -120,6 +119,7 @@ const plainNames: [RegExp, string][] = [
   [/\bclub (thing|deal|plan)s?\b/gi, 'membership'],
 ];
 
+/** The message with shorthand expanded and misspelt key words corrected, lower case, accents kept. */
 export function normaliseSpelling(text: string): string {
   // Spanish words are not misspelt English ones.
   if (detectLanguage(text) === 'es') return text;
