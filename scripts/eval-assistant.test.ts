@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { vi } from 'vitest';
 import { builtinReply } from '../src/server/services/assistant/builtin';
 import { corpusPath, corpusText, weightsPath, weightsText } from './build-intent-corpus';
-import { buildCorpus, evalSets, evaluate, isBlind, loadEvalSet, loadSecondLabels, modelCalibration, report, tuningSets, type SecondLabel } from './eval-assistant';
+import { buildCorpus, evalSets, evaluate, isBlind, loadEvalSet, loadSecondLabels, modelCalibration, report, tuningSets, type EvalItem, type SecondLabel } from './eval-assistant';
 
 // The thresholds of the built-in assistant (issues 5 and 10): intent accuracy ≥ 90 % and no wrong facts
 // on every set; the held-out set gated at the level the assistant reaches, with no booking flag on a
@@ -147,6 +147,21 @@ test('every committed second labelling covers every item of its set', async () =
   expect(labelled).toBeGreaterThanOrEqual(5);
 });
 
+/** The messages of the sets looked at (chosen by `chosen`, none with a history of its own) that open the scheduler when sent after one of `turns`. */
+async function openedAfter(turns: [string, string][], chosen: (item: EvalItem) => boolean): Promise<string[]> {
+  const opened: string[] = [];
+  for (const set of tuningSets) {
+    for (const item of await loadEvalSet(set.path, 1)) {
+      if (item.history?.length || !chosen(item)) continue;
+      for (const [question, answer] of turns) {
+        const reply = builtinReply({ messages: [{ role: 'user', content: question }, { role: 'assistant', content: answer }, { role: 'user', content: item.message }], pageContext: item.pageContext });
+        if (reply.openScheduler) opened.push(`${item.id} after "${question}": ${item.message}`);
+      }
+    }
+  }
+  return opened;
+}
+
 // Found in the browser: "please cancel my appointment for friday", sent after a services answer, opened
 // the scheduler. Every message the sets (blind ones aside) label as one that never books, sent with no
 // history of its own after an ordinary answer that offered no visit, must not open it either.
@@ -157,17 +172,7 @@ test('a message that never books opens no scheduler after an ordinary answer, wh
     ['how much to clear a sink drain?', 'Clear a sink, tub or shower drain: typically $150–$350. These ranges are a guide, not a quote; we give you a free estimate and an upfront price before any work starts.'],
     ['what are your hours', 'Our office hours are Monday to Friday, 7:30 AM to 5:30 PM; Saturday and Sunday are by appointment only, and emergency service is 24/7.'],
   ];
-  const opened: string[] = [];
-  for (const set of tuningSets) {
-    for (const item of await loadEvalSet(set.path, 1)) {
-      if (item.history?.length || !neverBooks.has(item.intent)) continue;
-      for (const [question, answer] of answers) {
-        const reply = builtinReply({ messages: [{ role: 'user', content: question }, { role: 'assistant', content: answer }, { role: 'user', content: item.message }], pageContext: item.pageContext });
-        if (reply.openScheduler) opened.push(`${item.id} after "${question}": ${item.message}`);
-      }
-    }
-  }
-  expect(opened).toEqual([]);
+  expect(await openedAfter(answers, (item) => neverBooks.has(item.intent))).toEqual([]);
 }, 120_000);
 
 // The same after an offer of a visit: a thanks, a goodbye, a hazard, a grievance or another question
@@ -178,16 +183,6 @@ test('after an offer of a visit, a message that never books opens no scheduler',
     ['my toilet keeps running', 'A running toilet usually needs a new flapper or fill valve. Would you like me to open the booking form so you can pick a day and an arrival window?'],
     ['mi calentador hace ruido', 'Puede ser sedimento en el tanque. ¿Quiere que abra el formulario de citas?'],
   ];
-  const opened: string[] = [];
-  for (const set of tuningSets) {
-    for (const item of await loadEvalSet(set.path, 1)) {
-      const thanksOnly = item.intent === 'thanks' && /\b(thanks|thank you|bye)\b/i.test(item.message) && !/^\W*(yes|yeah|yep|sure|s[ií])\b/i.test(item.message);
-      if (item.history?.length || !(neverBooks.has(item.intent) || thanksOnly)) continue;
-      for (const [question, offer] of offers) {
-        const reply = builtinReply({ messages: [{ role: 'user', content: question }, { role: 'assistant', content: offer }, { role: 'user', content: item.message }], pageContext: item.pageContext });
-        if (reply.openScheduler) opened.push(`${item.id} after "${question}": ${item.message}`);
-      }
-    }
-  }
-  expect(opened).toEqual([]);
+  const thanksOnly = (item: EvalItem) => item.intent === 'thanks' && /\b(thanks|thank you|bye)\b/i.test(item.message) && !/^\W*(yes|yeah|yep|sure|s[ií])\b/i.test(item.message);
+  expect(await openedAfter(offers, (item) => neverBooks.has(item.intent) || thanksOnly(item))).toEqual([]);
 }, 120_000);

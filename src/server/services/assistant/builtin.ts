@@ -11,7 +11,7 @@ import {
   callUs, cities, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
   officeOfCity, opens, priceFactors, priceGuides, productsNamed, type Language, type PriceGuide,
 } from './facts';
-import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, officeArea, smallLeakOnly, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
+import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, officeArea, paymentMethod, smallLeakOnly, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces, onlyOutside, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
@@ -809,7 +809,7 @@ function withContext(classification: Classification, text: string, places: Place
     && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded)) return { intent: 'pricing' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about a check?" after cash: another way to pay.
-    if (before.intent === 'payments' && /\b(checks?|cheques?|cards?|cash|credit|debit|zelle|venmo|paypal|apple pay|amex|visa|mastercard|cheque|tarjeta|efectivo)\b/.test(folded)) return { intent: 'payments' };
+    if (before.intent === 'payments' && paymentMethod.test(folded)) return { intent: 'payments' };
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
     if (['unsure', 'off_topic'].includes(intent) && !anotherTrade.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
