@@ -2,7 +2,7 @@
  * `npm run eval:assistant`: scores the built-in assistant on each evaluation set separately —
  * the tuning set (tests/assistant/eval-set.json, the only set rules are tuned on), the first
  * held-out set (holdout-set.json, since tuned on) and the second held-out set (holdout-2.json,
- * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-17.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
+ * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-18.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
  * language, no wrong facts), intent and flag accuracy, required facts, language, length (two to
  * four sentences), wrong facts (any phone, price, hour, licence or city that contradicts
  * src/business), booking flags on messages that are not booking requests, and the precision of the
@@ -11,7 +11,7 @@
  * intent model on the messages the rules alone leave undecided, at several confidence thresholds;
  * `-- --cross` scores each tuning set with the intent model trained without that set's messages;
  * `-- --summary` prints totals only; `-- --tuning-only` leaves out the blind held-out set. A blind set
- * (holdout-9.json to holdout-17.json) only ever prints its totals: no option shows its items.
+ * (holdout-9.json to holdout-18.json) only ever prints its totals: no option shows its items.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -85,6 +85,9 @@ export const evalSets = [
   { name: 'tuning-33-b.json (written blind for the fifteenth round: Spanish and very short messages; first scored 88.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-33-b.json', minimum: 190 },
   { name: 'tuning-34-a.json (written blind for the fifteenth round: a general mix from visitors on a busy day; first scored 92.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-34-a.json', minimum: 190 },
   { name: 'tuning-34-b.json (written blind for the fifteenth round: questions the facts cannot answer beside ones they can; first scored 69.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-34-b.json', minimum: 190 },
+  { name: 'tuning-35-a.json (written blind for the sixteenth round: conversations whose last message needs the earlier turns; first scored 88.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-35-a.json', minimum: 190 },
+  { name: 'tuning-35-b.json (written blind for the sixteenth round: the booking boundary, visits that should and should not open the form; first scored 81.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-35-b.json', minimum: 190 },
+  { name: 'tuning-35-c.json (written blind for the sixteenth round: a general mix in the proportions of real chat, on many pages; first scored 98.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-35-c.json', minimum: 190 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },
@@ -94,6 +97,7 @@ export const evalSets = [
   { name: 'holdout-15.json (held out, written blind for the thirteenth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-15.json', minimum: 200, blind: true },
   { name: 'holdout-16.json (held out, written blind for the fourteenth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-16.json', minimum: 200, blind: true },
   { name: 'holdout-17.json (held out, written blind for the fifteenth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-17.json', minimum: 200, blind: true },
+  { name: 'holdout-18.json (held out, written blind for the sixteenth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-18.json', minimum: 200, blind: true },
 ] as const satisfies readonly EvalSetEntry[];
 
 interface EvalSetEntry {

@@ -13,7 +13,7 @@ import {
 } from './facts';
 import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, officeArea, paymentMethod, smallLeakOnly, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
-import { cityOfPage, findPlaces, onlyOutside, type PlaceMention } from './places';
+import { cityOfPage, findPlaces, namesAPlace, onlyOutside, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
 import { quickResponsesFor } from './quick-responses';
 import type { AssistantInput, AssistantReply, ConversationTurn } from './reply';
@@ -677,7 +677,7 @@ const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?
 const thanksNotYes = (folded: string): boolean => !/^\W*(yes|yeah|yep|yup|sure|absolutely|definitely|si|please do)\b/.test(folded) && /\b(thanks|thank you|thx|ty|bye|goodbye|cya|that'?s all|thats all|that helps|all i needed|appreciate\w*|weird question|random question|unrelated)\b/.test(folded)
   && !/\b(book\w*|schedul\w*|open it|go ahead|do it|set (it|that|one) up|send (someone|somebody|a plumber)|sounds good|works for me)\b/.test(folded);
 /** Holding an offer of a visit back for now, in other words than declinesOffer's first word. */
-const holdsBack = /\b(maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
+const holdsBack = /\b(just comparing|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|until|for)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
 /** Ending the conversation: nothing more is asked. */
 const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
 
@@ -700,6 +700,10 @@ function withContext(classification: Classification, text: string, places: Place
   if (handled && intent === 'emergency') return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
   const hazard = intent === 'emergency' || handled ? undefined : hazardAcrossTurns(previous.content, text);
   if (hazard) return { intent: 'emergency', emergency: hazard };
+  // "Ok I shut the valve, can someone come now?" after a burst pipe: the same emergency, which is a call now, not a booking form.
+  if (before.intent === 'emergency' && intent === 'scheduling' && /\b(come|send|get (someone|somebody|a plumber))\b.{0,20}\b(now|right now|asap|right away|immediately|tonight|ahora)\b/.test(folded) && !/\b(stopped|no longer|not anymore|just a stain)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
+  // "¿Y no pueden mandar a alguien de todos modos?", "can you send someone anyway?" after a place outside the area: still outside.
+  if (intent === 'scheduling' && !namesAPlace(places) && onlyOutside(findPlaces(normaliseSpelling(previous.content)))) return { intent: 'service_area' };
   // A booking to move or cancel stays that: the rules below that read a day as the visit's day would book it.
   if (classification.movesBooking) return classification;
   // "Come on, just this once, I'm the owner" after a manipulation attempt: still one.
@@ -707,6 +711,11 @@ function withContext(classification: Classification, text: string, places: Place
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = visitOffer.test(lastReply);
+  // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
+  const offeredOther = /\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(membership|plans?)\b[^?]{0,20}\?/.test(lastReply) ? 'membership'
+    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,20}\?/.test(lastReply) ? 'contact'
+    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us) to (call|contact|reach) (you|out)\b[^?]{0,20}\?/.test(lastReply) ? 'handoff' : undefined;
+  if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|thanks|thank you|por favor)?\W*$/.test(folded)) return { intent: offeredOther };
   if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
     && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded)) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
@@ -738,14 +747,18 @@ function withContext(classification: Classification, text: string, places: Place
   // is turned down for now (a question or anything else said is answered as itself).
   if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
+  // "Hmm actually cancel that, I'll wait till payday" right after asking for a visit: not now.
+  if (before.intent === 'scheduling' && !before.movesBooking && /^\W*((hmm+|ok(ay)?|wait|oh),? )*(actually,? )?(cancel that|never ?mind|nvm|scratch that|forget it)\b/.test(folded)
+    && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Maybe, let me ask my wife first", "nah, still talking to a couple other plumbers", "déjeme preguntarle a mi
   // esposo y le aviso" after an offer: held back for now, in other words (a question asked on the way is answered,
   // and a hold with thanks closes the conversation).
-  if (offeredVisit && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|cuesta|precio|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded)
+  if (offeredVisit && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|(?<!comparing |comparando )(prices?|precios?)|cuanto|cuesta|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
-  if (['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
-    && (/^\W*((great|ok(ay)?|cool|perfect|awesome|so|and|alright|sure)[,!.]?\s+)*(can|could) (you|you guys|y'?all|someone|somebody) (do|come( out| by)?) (on )?(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(folded)
+  // (Also after a city of ours: "great. can someone come out saturday then?")
+  if ((['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) || before.intent === 'service_area' && !onlyOutside(findPlaces(normaliseSpelling(previous.content)))) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
+    && (/^\W*((great|ok(ay)?|cool|perfect|awesome|so|and|alright|sure)[,!.]?\s+)*((can|could) (you|you guys|y'?all|someone|somebody) (do|come( out| by)?)|(can|could) we do it) (on )?(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(folded)
       || /\b(what|which) (days?|times?) (do you have|have you got|are|is) (open|available|free)\b|\bwhat (openings|availability) do you have\b/.test(folded))) return { intent: 'scheduling' };
   // "Oh wait, the house is actually in Bastrop, not Austin. Still ok?": the area, for the place outside.
   if (places.notServed.length > 0 && /\b(still (ok(ay)?|good|fine)|is that (ok(ay)?|a problem)|do you still|can you still|(actually|really) in)\b/.test(folded) && !['emergency', 'injection'].includes(intent)) return { intent: 'service_area' };
