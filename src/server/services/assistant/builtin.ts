@@ -724,7 +724,7 @@ function withContext(classification: Classification, text: string, places: Place
   const said = folded.replace(/^[^\p{L}\p{N}]+/u, '');
   // "Yes but not this week, the week after": the offer taken, for a later day.
   if (offeredVisit && acceptsOffer.test(said) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?') && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
-  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !declinesOffer.test(said.replace(/\bwhy not\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
+  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
@@ -796,7 +796,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Wait, so if you fix it the visit is free?", "is that per side?", "does that include the toilet itself?"
   // after a price: still the price.
   // (A discount src/business does not state, "is there a military discount on top of that", stays unstated.)
-  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && /\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including)\b/.test(folded)
+  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && /\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including|(just|only) (the )?labou?r|parts and labou?r|(the )?\w+ itself)\b/.test(folded) && !/\bdeposit\b/.test(folded)
     && !unstatedDiscount.test(folded)) return { intent: 'pricing' };
   // "And if I decide not to go ahead, I still pay the 99?" after a price: still the price, not a way to pay.
   if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
@@ -810,7 +810,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area'].includes(intent)
     && /\b(cover\w*|includ\w*|which (one|plan)|better (deal|value|option)|worth it|cheaper|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
   // "Does that get me priority if I have an emergency?" after a membership: what the membership gives.
-  if (before.intent === 'membership' && intent === 'emergency' && classification.emergency === 'general' && /\b(priority|if (i|we) (have|had|get|ever have))\b/.test(folded)) return { intent: 'membership' };
+  if (before.intent === 'membership' && intent === 'emergency' && (classification.emergency === 'general' || /\bif (something|anything|a pipe|it|the \w+) (ever )?(bursts?|breaks?|floods?|leaks?|happens)\b/.test(folded)) && /\b(priority|bumped|front of the line|(skip|jump|cut) the line|first in line|if (i|we) (have|had|get|ever have))\b/.test(folded)) return { intent: 'membership' };
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
   if (before.intent === 'about' && ['pricing', 'water_heater', 'services', 'unsure', 'leak', 'drain'].includes(intent) && /\b(cover|how long|warranty|guarantee|include)\w*\b/.test(folded)) return { intent: 'about' };
   // "My bad, I meant Kingsland, my mom's place is right on the lake" after a place outside: the area, for that city.
@@ -818,18 +818,20 @@ function withContext(classification: Classification, text: string, places: Place
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
   if (before.intent === 'service_area' && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
   // "Why such a big range on the second one?", "and for two?", "the bathroom one the same?" after a price we quoted: that price.
-  if (/\$\d/.test(lastReply) && (leans || words <= 12 || /\bwhy (so|such a) (much|high|big|wide|expensive)\b|\bthat much\b/.test(folded)) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
+  if (/\$\d/.test(lastReply) && !classification.unstated && (leans || words <= 12 || /\bwhy (so|such a) (much|high|big|wide|expensive)\b|\bthat much\b/.test(folded)) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
     && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded)) return { intent: 'pricing' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about a check?" after cash: another way to pay.
     if (before.intent === 'payments' && paymentMethod.test(folded)) return { intent: 'payments' };
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
-    if (['unsure', 'off_topic'].includes(intent) && !anotherTrade.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
+    if (['unsure', 'off_topic'].includes(intent) && !classification.unstated && !anotherTrade.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
     if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent)) return { intent: 'pricing' };
     // "How much is it?", "and the tankless one?" after a membership question: that membership.
     if (before.intent === 'membership' && ['pricing', 'water_heater', 'commercial'].includes(intent)) return { intent: 'membership' };
     if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0) return { intent: 'contact' };
+    // "Ok and the Austin one? Need to mail a check" after an office's address: the other office.
+    if (before.intent === 'contact' && /\b(the )?(austin|marble falls|other) (one|office)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'contact' };
   }
   // "How much would that cost?" after a water heater question is about water heaters; so is a short
   // question nothing else placed ("how do I tell when it's about to go?").
