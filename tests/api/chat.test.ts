@@ -10,9 +10,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { chatContract, chatMessageMaxLength } from '../../src/lib/api/chat.contract';
 import { createDb } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
+import { chatLimits } from '../../src/server/services/chat/rate-limit';
 import { createTestSchema } from '../../src/server/db/test-databases';
 import type { RunningSite } from '../../scripts/serve';
 import { startFakeOpenAi } from '../support/fake-openai';
+import { clearOfWindowEdge } from '../support/rate-window';
 import { errorFormat, noDatabaseEnv, startTestSite } from '../support/test-site';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
@@ -175,6 +177,7 @@ describe('chat endpoints over HTTP (PGlite)', () => {
   });
 
   test('guessing conversation ids is throttled: requests that end in 404 still count towards the limit', async () => {
+    await clearOfWindowEdge(chatLimits.signals.windowSeconds);
     delete process.env.CHAT_RATE_LIMIT;
     const sessionId = id('session');
     const statuses: number[] = [];
@@ -252,6 +255,7 @@ describe('chat endpoints over HTTP (PGlite)', () => {
   });
 
   test('30 messages per session in 10 minutes, then 429 with Retry-After and our phone numbers', async () => {
+    await clearOfWindowEdge(chatLimits.messages.windowSeconds);
     delete process.env.CHAT_RATE_LIMIT;
     const body = chatBody('What are your hours?');
     for (let i = 0; i < 30; i++) expect((await post('/api/chatbot', json(body))).status).toBe(200);
@@ -261,6 +265,7 @@ describe('chat endpoints over HTTP (PGlite)', () => {
   });
 
   test('5 photos per session in an hour, then 429', async () => {
+    await clearOfWindowEdge(chatLimits.uploads.windowSeconds);
     delete process.env.CHAT_RATE_LIMIT;
     const fields = { sessionId: id('session'), conversationId: id('conv') };
     const png = await photo('png');
@@ -269,8 +274,11 @@ describe('chat endpoints over HTTP (PGlite)', () => {
   });
 
   test('60 messages per IP address in 10 minutes across sessions, then 429', async () => {
+    await clearOfWindowEdge(chatLimits.messages.windowSeconds);
     delete process.env.CHAT_RATE_LIMIT;
-    // The two tests above already used this address; fill the rest of its window with new sessions.
+    // The 30-message test above counted 31 messages from this address, unless a window has begun
+    // since (or clearOfWindowEdge waited for one): fill the rest of its window with new sessions.
+    // Up to 70 tries covers both; from an empty window the 61st is the first refused.
     let status = 200;
     for (let i = 0; i < 70 && status === 200; i++) status = (await post('/api/chatbot', json(chatBody('hi')))).status;
     expect(status).toBe(429);

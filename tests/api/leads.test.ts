@@ -13,6 +13,8 @@ import { createDb } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
 import { addDays, officeDate } from '../../src/lib/booking/booking-days';
 import { createTestSchema } from '../../src/server/db/test-databases';
+import { leadRateLimit } from '../../src/server/services/leads';
+import { clearOfWindowEdge } from '../support/rate-window';
 import { startTestSmtpServer } from '../support/smtp-server';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { noDatabaseEnv, startTestSite, type TestSite } from '../support/test-site';
@@ -188,6 +190,7 @@ describe.each(databases)('lead endpoints on %s', (_kind, makeDatabase) => {
   });
 
   test('after 5 requests in 10 minutes a client is asked to call instead (429)', async () => {
+    await clearOfWindowEdge(leadRateLimit.windowSeconds);
     delete process.env.RATE_LIMIT_DISABLED;
     try {
       const statuses: number[] = [];

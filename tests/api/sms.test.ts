@@ -17,15 +17,24 @@ import type { Database } from '../../src/server/db/database';
 import { testDatabaseKinds } from '../../src/server/db/test-databases';
 import { createLogger } from '../../src/server/http/logger';
 import { twilioSignature } from '../../src/server/http/twilio-signature';
+import { leadRateLimit } from '../../src/server/services/leads';
 import { mailerFromEnv } from '../../src/server/services/mail';
 import { deliverMessageNow } from '../../src/server/services/outbox';
 import { newPublicId } from '../../src/server/services/public-id';
 import { queueText, smsSenderFromEnv } from '../../src/server/services/sms';
 import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio';
+import { clearOfWindowEdge } from '../support/rate-window';
 import { staffSignIn } from '../support/staff-sign-in';
 import { errorFormat, startTestSiteOn, type TestSite } from '../support/test-site';
 
 const log = createLogger({}, { LOG_LEVEL: 'silent' });
+/**
+ * The fixed windows of the two per-number text caps, which their modules do not export: a UTC day
+ * for sign-up confirmations (confirmationsPerDay in sms-signup.ts) and an hour for texted sign-in
+ * codes (textedCodesPerHour in sign-in-text.ts).
+ */
+const confirmationWindowSeconds = 86_400;
+const signInTextWindowSeconds = 3600;
 /** Monday 30 November 2026, 10:00 in Austin: inside the window for marketing texts. */
 const mondayMorning = new Date('2026-11-30T16:00:00Z');
 
@@ -158,6 +167,7 @@ describe.each(testDatabaseKinds)('text messages on %s', (kind) => {
   });
 
   test('one number gets at most 2 confirmation texts a day, however often the form names it; each consent is still kept', async () => {
+    await clearOfWindowEdge(confirmationWindowSeconds);
     const before = twilio.messages.length;
     for (let i = 0; i < 4; i++) expect((await signUp(form({ name: `Repeat ${i}`, phone: '512-555-0166' }), { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
@@ -166,6 +176,7 @@ describe.each(testDatabaseKinds)('text messages on %s', (kind) => {
   });
 
   test('more than 5 sign-ups from one client in 10 minutes get a 429, as for the lead form', async () => {
+    await clearOfWindowEdge(leadRateLimit.windowSeconds);
     delete process.env.RATE_LIMIT_DISABLED;
     try {
       const statuses: number[] = [];
@@ -199,6 +210,7 @@ describe.each(testDatabaseKinds)('text messages on %s', (kind) => {
   });
 
   test('a portal sign-in code by text goes to the known customer\'s phone on file, the same answer for everyone, at most 3 an hour per number', async () => {
+    await clearOfWindowEdge(signInTextWindowSeconds);
     const email = `texter.${kind}@example.com`;
     await db.insertInto('customers').values({ public_id: newPublicId(), name: 'Pat Texter', email, phone: '(512) 555-0188', phone_digits: '5125550188', company: null, property_type: null }).execute();
     await db.insertInto('customers').values({ public_id: newPublicId(), name: 'No Phone', email: `nophone.${kind}@example.com`, phone: null, phone_digits: null, company: null, property_type: null }).execute();
