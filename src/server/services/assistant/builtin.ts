@@ -446,9 +446,13 @@ function movingABooking(ctx: Context): Draft {
 function scheduling(ctx: Context): Draft {
   const office = officeFor(ctx);
   const cityNote = ctx.places.cities[0] ? (es(ctx) ? ` en ${ctx.places.cities[0].name}` : ` in ${ctx.places.cities[0].name}`) : '';
+  // "Can someone come Thursday? Also do you take checks": the way to pay is answered too (financing is for the office).
+  const folded = fold(ctx.text);
+  const [accepted, , otherWays] = paymentMethod.test(folded) ? payments(ctx).sentences : [];
+  const financing = /financ|payment plan|monthly|mensual/.test(folded);
   return es(ctx)
-    ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.`], openScheduler: true, link: '/schedule-appointment' }
-    : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`], openScheduler: true, link: '/schedule-appointment' };
+    ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, ...(accepted ? [accepted] : []), financing && otherWays ? otherWays : `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.`], openScheduler: true, link: '/schedule-appointment' }
+    : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, ...(accepted ? [accepted] : []), financing && otherWays ? otherWays : `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`], openScheduler: true, link: '/schedule-appointment' };
 }
 
 // ---------- topics from the site's content ----------
@@ -700,8 +704,9 @@ function withContext(classification: Classification, text: string, places: Place
   if (handled && intent === 'emergency') return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
   const hazard = intent === 'emergency' || handled ? undefined : hazardAcrossTurns(previous.content, text);
   if (hazard) return { intent: 'emergency', emergency: hazard };
-  // "Ok I shut the valve, can someone come now?" after a burst pipe: the same emergency, which is a call now, not a booking form.
-  if (before.intent === 'emergency' && intent === 'scheduling' && /\b(come|send|get (someone|somebody|a plumber))\b.{0,20}\b(now|right now|asap|right away|immediately|tonight|ahora)\b/.test(folded) && !/\b(stopped|no longer|not anymore|just a stain)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
+  // "Ok I shut the valve, can someone come now?", "can't you just send someone? I don't want to call" after a burst pipe: the
+  // same emergency, which is a call now, not a booking form (a later day, or a hazard over, is a visit).
+  if (before.intent === 'emergency' && intent === 'scheduling' && /\b(now|right now|asap|right away|immediately|tonight|ahora|just send|sin que (llame|llamar)|no tengo saldo)\b|\b(don'?t|do not|can'?t) (want to |wanna )?call\b/.test(folded) && !/\b(not|isn'?t|no es) (an? |una )?(emergency|emergencia|urgent)\b|\bregular service\b/.test(folded) && !/\b(tomorrow|next week|this week|monday|tuesday|wednesday|thursday|friday|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(folded) && !/\b(stopped|no longer|not anymore|just a stain|fixed|ya (se )?(paro|arreglo))\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "¿Y no pueden mandar a alguien de todos modos?", "can you send someone anyway?" after a place outside the area: still outside.
   if (intent === 'scheduling' && !namesAPlace(places) && onlyOutside(findPlaces(normaliseSpelling(previous.content)))) return { intent: 'service_area' };
   // A booking to move or cancel stays that: the rules below that read a day as the visit's day would book it.
@@ -724,7 +729,7 @@ function withContext(classification: Classification, text: string, places: Place
   const said = folded.replace(/^[^\p{L}\p{N}]+/u, '');
   // "Yes but not this week, the week after": the offer taken, for a later day.
   if (offeredVisit && acceptsOffer.test(said) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?') && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
-  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*)\b/.test(folded)
+  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*|fee|charge\w*|free|cobran)\b/.test(folded)
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
@@ -741,7 +746,7 @@ function withContext(classification: Classification, text: string, places: Place
     || /\b(need|want|get|looking for) (a plumber|someone|somebody|a tech\w*)\b|\b(can|could) (someone|somebody|you|a plumber|a tech\w*) come\b|\bnecesito (un plomero|agendar)\b|\bquiero (una cita|agendar)\b/.test(fold(previous.content));
   if (askedForVisit && !/\bdo (you|y'?all) (come|go|serve|cover|service|work)\b|\bmy way\b/.test(fold(previous.content))
     && (askedWhere && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 10 || askedWhat && !onlyOutside(places) && words <= 25)
-    && (!folded.includes('?') || dayOrTime.test(folded)) && !/\b(never ?mind|nvm|no longer|not anymore|fixed it|thanks anyway)\b/.test(folded)
+    && (!folded.includes('?') || dayOrTime.test(folded)) && !/\b(never ?mind|nvm|no longer|not anymore|fixed it|thanks anyway)\b/.test(folded) && !/\b(how much|cost\w*|price\w*|fee|charge\w*|free|cuanto|cuesta|precio|cobran)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)) return { intent: 'scheduling' };
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
