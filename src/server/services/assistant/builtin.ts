@@ -443,16 +443,19 @@ function movingABooking(ctx: Context): Draft {
     : { sentences: ['The online scheduler books new visits only; to move or cancel an appointment you already have, our team will do it for you.', `Use the buttons below to text us, or call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`], needsHandoff: true };
 }
 
-function scheduling(ctx: Context): Draft {
+function scheduling(ctx: Context, alsoAsked?: Classification['alsoAsked']): Draft {
   const office = officeFor(ctx);
   const cityNote = ctx.places.cities[0] ? (es(ctx) ? ` en ${ctx.places.cities[0].name}` : ` in ${ctx.places.cities[0].name}`) : '';
-  // "Can someone come Thursday? Also do you take checks": the way to pay is answered too (financing is for the office).
+  // "Can someone come Thursday? Also do you take checks", "you pull the permit right?": the second question is
+  // answered too, by the first sentence of its own answer (financing, which the office arranges, by the number to call).
   const folded = fold(ctx.text);
-  const [accepted, , otherWays] = paymentMethod.test(folded) ? payments(ctx).sentences : [];
-  const financing = /financ|payment plan|monthly|mensual/.test(folded);
+  const financing = alsoAsked === 'payments' && /financ|payment plan|monthly|mensual/.test(folded);
+  const second = alsoAsked === 'payments' ? payments(ctx).sentences : alsoAsked === 'licence' ? licenceAnswer(ctx, /\bpermits?\b|\bpermiso/.test(folded)).sentences : alsoAsked === 'about' ? about(ctx).sentences : [];
+  const besides = second.slice(0, alsoAsked === 'licence' && /\bpermits?\b/.test(folded) && !es(ctx) ? 2 : 1);
+  const call = financing ? second[2]! : es(ctx) ? `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.` : `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`;
   return es(ctx)
-    ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, ...(accepted ? [accepted] : []), financing && otherWays ? otherWays : `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.`], openScheduler: true, link: '/schedule-appointment' }
-    : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, ...(accepted ? [accepted] : []), financing && otherWays ? otherWays : `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`], openScheduler: true, link: '/schedule-appointment' };
+    ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, ...besides, ...(besides.length > 1 ? [] : [call])], openScheduler: true, link: '/schedule-appointment' }
+    : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, ...besides, ...(besides.length > 1 ? [] : [call])], openScheduler: true, link: '/schedule-appointment' };
 }
 
 // ---------- topics from the site's content ----------
@@ -686,7 +689,7 @@ const holdsBack = /\b(just comparing|comparing prices|(solo|nomas) (estaba|estoy
 const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
 
 /** A day or a time of day, in English or Spanish. */
-const dayOrTime = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|this (morning|afternoon|evening|week)|next week|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|en la (tarde|manana))\b/;
+const dayOrTime = /\b(por la (tarde|manana)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|this (morning|afternoon|evening|week)|next week|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|en la (tarde|manana))\b/;
 
 /** The intent of a message read with the conversation before it. */
 function withContext(classification: Classification, text: string, places: PlaceMention, history: ConversationTurn[]): Classification {
@@ -720,6 +723,7 @@ function withContext(classification: Classification, text: string, places: Place
   const offeredOther = /\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(membership|plans?)\b[^?]{0,20}\?/.test(lastReply) ? 'membership'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,20}\?/.test(lastReply) ? 'contact'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us) to (call|contact|reach) (you|out)\b[^?]{0,20}\?/.test(lastReply) ? 'handoff' : undefined;
+  if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|thanks|thank you|por favor)?\W*$/.test(folded)) return { intent: offeredOther };
   if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
     && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded)) return { intent: 'scheduling' };
@@ -739,7 +743,7 @@ function withContext(classification: Classification, text: string, places: Place
   // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
   // "Afternoon" after "would you prefer a morning or afternoon window?": the visit, at that time.
   const askedWhen = /\bwould you (prefer|like) (a )?(morning|afternoon)\b|\b(which|what) (day|time|window)\b.{0,25}\b(works|suits|is best|would you like|do you prefer)\b|\bmorning or (an )?afternoon\b[^.]{0,30}\?/.test(lastReply);
-  if (askedWhen && words <= 8 && dayOrTime.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+  if (askedWhen && words <= 8 && (dayOrTime.test(folded) || /^\W*(whichever|either|any ?time|doesn'?t matter|no preference|the (sooner|earliest|first)|cualquiera|la que sea|lo antes posible)\b/.test(folded)) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property|job|work|leak)\b|\bwhere are you( located| based)?\b|\bwhat'?s your (zip|city|town|address|location)\b|\bwhat (zip|city|town)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
   const askedWhat = /\bwhat'?s (going on|the (plumbing )?(problem|issue|job))\b|\bwhat (kind|sort) of (problem|issue|work|job)\b|\bwhat (is|do you need|needs|would you like) (the problem|fixing|done|the plumber to do)\b|\bcual es el problema\b|\bque (problema|necesita)\b/.test(lastReply);
   const askedForVisit = before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking
@@ -750,6 +754,7 @@ function withContext(classification: Classification, text: string, places: Place
     && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)) return { intent: 'scheduling' };
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
+  if (offeredVisit && /^\W*(not yet|todavia no|ahorita no|no,? not yet|aun no)\b[\s,.!]*(thanks|thank you|thx|gracias)?[\s!.]*$/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Hmm actually cancel that, I'll wait till payday" right after asking for a visit: not now.
@@ -765,6 +770,15 @@ function withContext(classification: Classification, text: string, places: Place
   if ((['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) || before.intent === 'service_area' && !onlyOutside(findPlaces(normaliseSpelling(previous.content)))) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
     && (/^\W*((great|ok(ay)?|cool|perfect|awesome|so|and|alright|sure)[,!.]?\s+)*((can|could) (you|you guys|y'?all|someone|somebody) (do|come( out| by)?)|(can|could) we do it) (on )?(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(folded)
       || /\b(what|which) (days?|times?) (do you have|have you got|are|is) (open|available|free)\b|\bwhat (openings|availability) do you have\b/.test(folded))) return { intent: 'scheduling' };
+  // "Could they come Saturday?" right after a reply that offered a visit: the visit, that day.
+  if (offeredVisit && words <= 10 && /^\W*((ok(ay)?|great|cool|so|and)[,!.]?\s+)*(can|could|would) (they|he|she|someone|somebody|you|y'?all|a plumber) (come|be here|make it|do it)\b/.test(folded) && dayOrTime.test(folded)
+    // ("Can you come on a Saturday?", "at 2am?" ask whether we work then, whatever was offered.)
+    && !/\bon an? \w+day\b|\b(midnight|[1-4] ?am|middle of the night|overnight)\b/.test(folded)
+    && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent) && !/\b(how much|cost|price|extra|charge)\b/.test(folded)) return { intent: 'scheduling' };
+  // "Ok then come to my mom's place in Round Rock, she has the same leak" after a place outside: the visit, in a city of ours.
+  if (places.cities.length > 0 && places.notServed.length === 0 && /^\W*((ok(ay)?|well|fine|alright)[,!.]?\s+)?(then )?(can you |could you )?(come|send (someone|somebody|a plumber)) (to|out to|over to) (my|our|her|his|their)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
+  // "That's dumb, Killeen is barely an hour from Georgetown" after a place outside: still the area, not a grievance about our work.
+  if (before.intent === 'service_area' && intent === 'complaint' && places.notServed.length > 0) return { intent: 'service_area' };
   // "Oh wait, the house is actually in Bastrop, not Austin. Still ok?": the area, for the place outside.
   if (places.notServed.length > 0 && /\b(still (ok(ay)?|good|fine)|is that (ok(ay)?|a problem)|do you still|can you still|(actually|really) in)\b/.test(folded) && !['emergency', 'injection'].includes(intent)) return { intent: 'service_area' };
   // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
@@ -781,7 +795,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Ok great, can you open it for me, I need Thursday" after we described the scheduler: open it.
   if (/\b(scheduler|booking form|calendar)\b/.test(lastReply) && /\b(open|pull up|bring up) (it|that|the (scheduler|booking form|calendar))( up)?\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   // "I called and nobody picked up!! the water is still coming" after a burst pipe: still that emergency, first.
-  if (before.intent === 'emergency' && intent === 'complaint' && /\b(still|keeps?) (coming|pouring|running|spraying|leaking|going|flooding)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'water' };
+  if (before.intent === 'emergency' && intent === 'complaint' && /\beverywhere\b|\b(still|keeps?) (coming|pouring|running|spraying|leaking|going|flooding)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'water' };
   // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
   // ("Slow drip, a cup an hour, only when someone showers" tells the hazard is smaller, and "the ceiling is only
   // damp now and nothing's dripping; can it wait?" says it can: each is answered as what it is.)
@@ -821,7 +835,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "My bad, I meant Kingsland, my mom's place is right on the lake" after a place outside: the area, for that city.
   if (before.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && ['unsure', 'off_topic', 'services'].includes(intent)) return { intent: 'service_area' };
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
-  if (before.intent === 'service_area' && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
+  if (before.intent === 'service_area' && !/\bthanks anyway\b/.test(folded) && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
   // "Why such a big range on the second one?", "and for two?", "the bathroom one the same?" after a price we quoted: that price.
   if (/\$\d/.test(lastReply) && !classification.unstated && (leans || words <= 12 || /\bwhy (so|such a) (much|high|big|wide|expensive)\b|\bthat much\b/.test(folded)) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
     && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded)) return { intent: 'pricing' };
@@ -829,7 +843,7 @@ function withContext(classification: Classification, text: string, places: Place
     // "What about a check?" after cash: another way to pay.
     if (before.intent === 'payments' && paymentMethod.test(folded)) return { intent: 'payments' };
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
-    if (['unsure', 'off_topic'].includes(intent) && !classification.unstated && !anotherTrade.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
+    if (['unsure', 'off_topic'].includes(intent) && !classification.unstated && !anotherTrade.test(folded) && !/\b(know|recommend|suggest)\b/.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
     if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent)) return { intent: 'pricing' };
     // "How much is it?", "and the tankless one?" after a membership question: that membership.
@@ -899,7 +913,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'membership': return membership(ctx);
       case 'payments': return payments(ctx);
       case 'pricing': return classification.referral ? referral(ctx) : pricing(ctx);
-      case 'scheduling': return classification.notNow ? notNow(ctx) : classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx);
+      case 'scheduling': return classification.notNow ? notNow(ctx) : classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx, classification.alsoAsked);
       case 'hours': return hours(ctx);
       case 'licence': return licenceAnswer(ctx, classification.permit);
       case 'contact': return contact(ctx);
