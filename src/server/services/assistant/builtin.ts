@@ -450,9 +450,9 @@ function scheduling(ctx: Context, alsoAsked?: Classification['alsoAsked']): Draf
   // answered too, by the first sentence of its own answer (financing, which the office arranges, by the number to call).
   const folded = fold(ctx.text);
   const financing = alsoAsked === 'payments' && /financ|payment plan|monthly|mensual/.test(folded);
-  const second = alsoAsked === 'payments' ? payments(ctx).sentences : alsoAsked === 'licence' ? licenceAnswer(ctx, /\bpermits?\b|\bpermiso/.test(folded)).sentences : alsoAsked === 'about' ? about(ctx).sentences : [];
-  const besides = second.slice(0, alsoAsked === 'licence' && /\bpermits?\b/.test(folded) && !es(ctx) ? 2 : 1);
-  const call = financing ? second[2]! : es(ctx) ? `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.` : `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`;
+  const second = alsoAsked === 'unsure' ? [es(ctx) ? `Nuestro equipo responde su otra pregunta: llame o envíe un mensaje de texto a ${callUs(office, 'es')}.` : `Our team will answer your other question: call or text ${callUs(office, 'en')}.`] : alsoAsked === 'payments' ? payments(ctx).sentences : alsoAsked === 'licence' ? licenceAnswer(ctx, /\bpermits?\b|\bpermiso/.test(folded)).sentences : alsoAsked === 'about' ? about(ctx).sentences : [];
+  const besides = alsoAsked === 'unsure' ? [] : second.slice(0, alsoAsked === 'licence' && /\bpermits?\b/.test(folded) && !es(ctx) ? 2 : 1);
+  const call = financing ? second[2]! : alsoAsked === 'unsure' ? second[0]! : es(ctx) ? `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.` : `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`;
   return es(ctx)
     ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, ...besides, ...(besides.length > 1 ? [] : [call])], openScheduler: true, link: '/schedule-appointment' }
     : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, ...besides, ...(besides.length > 1 ? [] : [call])], openScheduler: true, link: '/schedule-appointment' };
