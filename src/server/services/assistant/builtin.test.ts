@@ -617,4 +617,43 @@ describe('builtinReply', () => {
     expect(ask('testing testing is this thing on').intent).toBe('greeting');
     expect(ask('ok gracias, adiós', '/', [{ role: 'user', content: '¿trabajan en Burnet?' }, { role: 'assistant', content: 'Sí, atendemos Burnet desde nuestra oficina de Marble Falls.' }]).message).toMatch(/gusto|Gracias/);
   });
+
+  test('sixteenth round: a visit asked for on a day books, with a second question answered in the same reply; a price beside it never books', () => {
+    for (const m of ['any chance of a plumber on thursday? the tub spout drips', 'wed 9am ok? shower drains slow', 'could I set something up for friday, running toilet in Buda', 'need a visit next week to look at our sump pump']) {
+      expect(ask(m), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    }
+    const cash = ask('please book me for monday morning, leaky hose bib. do you take checks?');
+    expect(cash).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(cash.message).toMatch(/accept cash, credit card and check/);
+    const permit = ask('I want to schedule a water heater install next week, you handle the permit right?');
+    expect(permit).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(permit.message).toContain('M-41147');
+    const person = ask('can somebody come tomorrow to fix a dripping faucet? are your plumbers drug tested?');
+    expect(person).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(person.message).toContain('other question');
+    for (const m of ['is the visit free, and can you come saturday?', 'can u come thursday + do u charge to come out', 'can I get a copy of the report from the inspection last monday?']) {
+      expect(ask(m).openScheduler, m).toBe(false);
+    }
+  });
+
+  test('sixteenth round: what follows an answer — an emergency, a place outside, an offer of something else, a held offer — is read with it', () => {
+    const turns = (question: string, reply: string) => [{ role: 'user' as const, content: question }, { role: 'assistant' as const, content: reply }];
+    const burst = turns('a pipe just broke under the bathroom sink', 'Shut off the main water valve now, then call us: we offer 24/7 emergency service.');
+    for (const m of ['valve is closed, can you send someone right now?', "just send someone, I don't want to call"]) expect(ask(m, '/', burst), m).toMatchObject({ intent: 'emergency', openScheduler: false });
+    expect(ask('it stopped and the floor is dry, can someone come thursday to fix it?', '/', burst)).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    const outside = turns('do you go to Temple?', 'Sorry, Temple is outside our service area.');
+    expect(ask('can you send someone anyway?', '/', outside)).toMatchObject({ intent: 'service_area', openScheduler: false });
+    expect(ask('¿y no pueden mandar a alguien de todas formas?', '/', turns('¿van a Temple?', 'Lo siento, Temple está fuera de nuestra zona.'))).toMatchObject({ intent: 'service_area', openScheduler: false });
+    expect(ask('ok then come out to my brother\'s house in Leander', '/', outside)).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('yes', '/', turns('what else do you offer?', 'We also have VIP memberships. Would you like to hear about our membership plans?')).intent).toBe('membership');
+    expect(ask('yes', '/', turns('can I just call?', 'Of course. Would you like our Marble Falls phone number?')).message).toContain('460-3565');
+    const offered = turns('the kitchen drain is slow', 'Clearing a sink drain typically runs $150–$350. Would you like to book a visit so a plumber can take a look?');
+    for (const m of ["thanks, I'll book when I'm back from vacation", 'just comparing prices for now', 'todavía no, gracias']) expect(ask(m, '/', offered).openScheduler, m).toBe(false);
+    expect(ask('yes please, nothing urgent though', '/', offered).openScheduler).toBe(true);
+    expect(ask('what are your hours? I would rather call to book').openScheduler).toBe(false);
+    expect(ask('do you book sundays?').intent).toBe('hours');
+    expect(ask('we own 25 rental units, could you set us up with ongoing service?').intent).toBe('commercial');
+    expect(ask('do you install sewage ejector pumps?').intent).not.toBe('emergency');
+    expect(ask('water coming thru the light fixture in the hall').intent).toBe('emergency');
+  });
 });

@@ -115,7 +115,8 @@ function complaint(ctx: Context): Draft {
 // ---------- facts ----------
 
 function serviceArea(ctx: Context): Draft {
-  const { places } = ctx;
+  // "Can you send someone anyway?" after a place outside: that place is still the answer's subject.
+  const places = namesAPlace(ctx.places) ? ctx.places : ctx.earlierPlaces.find((p) => p.notServed.length > 0 && p.cities.length === 0) ?? ctx.places;
   // "Which towns does the Marble Falls office cover?": that office's cities, from src/business.
   const folded = fold(ctx.text);
   if (officeArea.test(folded) && /\b(office|branch|location|shop)\b/.test(folded)) {
