@@ -90,6 +90,8 @@ export const evalSets = [
   { name: 'tuning-35-c.json (written blind for the sixteenth round: a general mix in the proportions of real chat, on many pages; first scored 98.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-35-c.json', minimum: 190 },
   { name: 'tuning-36-a.json (written blind for the sixteenth round: what visitors type right after an answer, in English and Spanish; first scored 85.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-36-a.json', minimum: 190 },
   { name: 'tuning-36-b.json (written blind for the sixteenth round: messages that carry two things at once, and single questions near them; first scored 88.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-36-b.json', minimum: 190 },
+  { name: 'tuning-37-a.json (written blind for the sixteenth round: a busy week typed fast on phones; first scored 94.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-37-a.json', minimum: 190 },
+  { name: 'tuning-37-b.json (written blind for the sixteenth round: symptoms in everyday words, beside ordinary questions; first scored 85.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-37-b.json', minimum: 190 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },
