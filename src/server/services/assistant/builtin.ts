@@ -447,16 +447,22 @@ function movingABooking(ctx: Context): Draft {
 function scheduling(ctx: Context, alsoAsked?: Classification['alsoAsked']): Draft {
   const office = officeFor(ctx);
   const cityNote = ctx.places.cities[0] ? (es(ctx) ? ` en ${ctx.places.cities[0].name}` : ` in ${ctx.places.cities[0].name}`) : '';
-  // "Can someone come Thursday? Also do you take checks", "you pull the permit right?": the second question is
-  // answered too, by the first sentence of its own answer (financing, which the office arranges, by the number to call).
+  // "Book me Friday, cash ok?", "you pull the permit right?": the second question is answered too, by the first
+  // sentence of its own answer (a permit by the licence and who applies; financing by the office's number; what
+  // only a person knows by a person).
   const folded = fold(ctx.text);
-  const financing = alsoAsked === 'payments' && /financ|payment plan|monthly|mensual/.test(folded);
-  const second = alsoAsked === 'unsure' ? [es(ctx) ? `Nuestro equipo responde su otra pregunta: llame o envíe un mensaje de texto a ${callUs(office, 'es')}.` : `Our team will answer your other question: call or text ${callUs(office, 'en')}.`] : alsoAsked === 'payments' ? payments(ctx).sentences : alsoAsked === 'licence' ? licenceAnswer(ctx, /\bpermits?\b|\bpermiso/.test(folded)).sentences : alsoAsked === 'about' ? about(ctx).sentences : [];
-  const besides = alsoAsked === 'unsure' ? [] : second.slice(0, alsoAsked === 'licence' && /\bpermits?\b/.test(folded) && !es(ctx) ? 2 : 1);
-  const call = financing ? second[2]! : alsoAsked === 'unsure' ? second[0]! : es(ctx) ? `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.` : `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`;
+  const permitAsked = alsoAsked === 'licence' && !es(ctx) && /\bpermits?\b/.test(folded);
+  const besides = alsoAsked === 'payments' ? payments(ctx).sentences.slice(0, 1)
+    : alsoAsked === 'licence' ? licenceAnswer(ctx, permitAsked).sentences.slice(0, permitAsked ? 2 : 1)
+      : alsoAsked === 'about' ? about(ctx).sentences.slice(0, 1) : [];
+  const call = alsoAsked === 'payments' && /financ|payment plan|monthly|mensual/.test(folded) ? payments(ctx).sentences[2]!
+    : alsoAsked === 'unsure' ? (es(ctx) ? `Nuestro equipo responde su otra pregunta: llame o envíe un mensaje de texto a ${callUs(office, 'es')}.` : `Our team will answer your other question: call or text ${callUs(office, 'en')}.`)
+      : es(ctx) ? `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.` : `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`;
+  // Two to four sentences: with two sentences besides, the scheduler's own call line is left out.
+  const rest = [...besides, ...(besides.length > 1 ? [] : [call])];
   return es(ctx)
-    ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, ...besides, ...(besides.length > 1 ? [] : [call])], openScheduler: true, link: '/schedule-appointment' }
-    : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, ...besides, ...(besides.length > 1 ? [] : [call])], openScheduler: true, link: '/schedule-appointment' };
+    ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, ...rest], openScheduler: true, link: '/schedule-appointment' }
+    : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, ...rest], openScheduler: true, link: '/schedule-appointment' };
 }
 
 // ---------- topics from the site's content ----------

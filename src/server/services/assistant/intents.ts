@@ -327,29 +327,26 @@ const visitOutright = /\bcan (i|we) book (online )?(for|a|an)\b|\b(book|schedule
 /** The questions a booking reply answers too, asked beside a visit. */
 const askedBesideAVisit = new Set<ReplyIntent>(['payments', 'licence', 'about']);
 
+/** A visit asked for now, outright or on a day, in a place we serve (or none named), with no price asked and no booking on file. */
+const asksForAVisit = (text: string, places: PlaceMention): boolean =>
+  (test(visitOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text)
+  && !onlyOutside(places) && !test(areaWords, text) && !test(bookingOnFile, text) && !test(movesBooking, text);
+
 export function classify(message: string, places: PlaceMention, hasImage = false): Classification {
   const whole = classifyWhole(message, places, hasImage);
   const decided = secondOpinion(message, byTheQuestion(message, places, whole) ?? ventingThenAsking(message, places, whole) ?? whole);
+  const folded = fold(normaliseSpelling(message));
   // "Book me for Friday afternoon, kitchen faucet dripping. Cash ok?", "please schedule a gas hookup next week. you pull the
-  // permit right?": the visit, with the second question answered in the same reply.
-  if (askedBesideAVisit.has(decided.intent) && !decided.permit || decided.intent === 'licence') {
-    const text = fold(normaliseSpelling(message));
-    if ((test(visitOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text) && !onlyOutside(places) && !test(areaWords, text) && !test(bookingOnFile, text))
-      return { intent: 'scheduling', alsoAsked: decided.intent as 'payments' | 'licence' | 'about' };
-  }
-  // "Can someone come Wednesday to fix a small leak under the sink? Do your techs pass background checks": the visit, and
-  // the question only a person can answer handed to one in the same reply (a booking already made is for a person alone).
-  if (decided.intent === 'unsure' && decided.unstated) {
-    const text = fold(normaliseSpelling(message));
-    if ((test(visitOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text) && !onlyOutside(places) && !test(bookingOnFile, text) && !test(movesBooking, text))
-      return { intent: 'scheduling', alsoAsked: 'unsure' };
+  // permit right?": the visit, with the second question answered in the same reply. "Can someone come Wednesday? Do your
+  // techs pass background checks": the visit, and the question only a person can answer handed to one.
+  if ((askedBesideAVisit.has(decided.intent) || decided.intent === 'unsure' && decided.unstated) && asksForAVisit(folded, places)) {
+    return { intent: 'scheduling', alsoAsked: decided.intent as NonNullable<Classification['alsoAsked']> };
   }
   // "Can someone come Thursday to fix my disposal? Also do you take checks": the visit the rules found, and the way to pay asked beside it.
-  if (decided.intent === 'scheduling' && !decided.movesBooking && !decided.howBookingWorks && !decided.notNow && test(paymentMethod, fold(normaliseSpelling(message))) && !test(priceQuestion, fold(normaliseSpelling(message)))) return { ...decided, alsoAsked: 'payments' };
+  if (decided.intent === 'scheduling' && !decided.movesBooking && !decided.howBookingWorks && !decided.notNow && test(paymentMethod, folded) && !test(priceQuestion, folded)) return { ...decided, alsoAsked: 'payments' };
   // Booking talk that asks for no visit now answers how booking works, whichever rule found it, unless
   // the rest of the message asks something else ("just gathering info on going tankless, not ready to book").
   if (decided.intent !== 'scheduling' || decided.movesBooking) return decided;
-  const folded = fold(normaliseSpelling(message));
   if (!test(noVisitNow, folded)) return decided;
   const rest = folded.replace(everyNoVisitNow, ' ').replace(/\b(not ready to|ready to|not|yet|anything)\b/g, ' ');
   const other = classifyWhole(rest, places, hasImage);
