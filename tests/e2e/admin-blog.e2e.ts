@@ -12,7 +12,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
 import { e2eDb } from '../support/e2e-db';
-import { publishNow, waitForBuild, withPublishTurn } from '../support/publish-e2e';
+import { publishNow, publishes, waitForBuild, withPublishTurn } from '../support/publish-e2e';
 import { randomTag } from '../support/random-tag';
 
 const unique = () => randomTag(5);
@@ -44,8 +44,7 @@ async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   return paths;
 }
 
-test('a post written in admin is live at /{slug}, in RSS and in the sitemap after the publish; a failed build keeps the old site and shows why; Unpublish takes it down', async ({ page, baseURL, isMobile, request }) => {
-  test.skip(isMobile, 'the rebuilds run once, at desktop width');
+test('a post written in admin is live at /{slug}, in RSS and in the sitemap after the publish; a failed build keeps the old site and shows why; Unpublish takes it down', publishes, async ({ page, baseURL, request }) => {
   test.setTimeout(900_000);
   const title = `Fixing a noisy water heater ${unique()}`;
   const slug = title.toLowerCase().replace(/\s+/g, '-');
@@ -135,8 +134,7 @@ test('a post written in admin is live at /{slug}, in RSS and in the sitemap afte
   });
 });
 
-test('a scheduled post goes live by itself at its time', async ({ page, baseURL, isMobile, request }) => {
-  test.skip(isMobile, 'the rebuild runs once, at desktop width');
+test('a scheduled post goes live by itself at its time', publishes, async ({ page, baseURL, request }) => {
   test.setTimeout(900_000);
   const title = `Checking a pressure relief valve ${unique()}`;
   const slug = title.toLowerCase().replace(/\s+/g, '-');

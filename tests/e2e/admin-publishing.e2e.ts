@@ -7,12 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
-import { publishNow, waitForBuild, withPublishTurn } from '../support/publish-e2e';
+import { publishNow, publishes, waitForBuild, withPublishTurn } from '../support/publish-e2e';
 import { e2eDb } from '../support/e2e-db';
 
-test('a missing address is redirected from the 404 log, and after Publish now it answers 301', async ({ page, baseURL, isMobile, request }) => {
+test('a missing address is redirected from the 404 log, and after Publish now it answers 301', publishes, async ({ page, baseURL, request }) => {
   // One real rebuild in the suite is enough: the phone layout is checked by the axe test below.
-  test.skip(isMobile, 'the rebuild runs once, at desktop width');
   test.setTimeout(900_000);
   const missing = `/drain-cleening-${Math.random().toString(36).slice(2, 7)}`;
 

@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
-import { publishAndWait, withPublishTurn } from '../support/publish-e2e';
+import { publishAndWait, publishes, withPublishTurn } from '../support/publish-e2e';
 
 const shots = '/tmp/shots-commercial';
 const unique = () => Math.random().toString(36).slice(2, 7);
@@ -35,8 +35,7 @@ async function addCustomer(page: Page, c: { name: string; website?: string; indu
   return dialog;
 }
 
-test('a customer added in admin with a logo and permission is on its commercial page after the publish; an inactive one is not', async ({ page, baseURL, isMobile, request }) => {
-  test.skip(isMobile, 'the rebuild runs once, at desktop width');
+test('a customer added in admin with a logo and permission is on its commercial page after the publish; an inactive one is not', publishes, async ({ page, baseURL, request }) => {
   test.setTimeout(900_000);
   await mkdir(shots, { recursive: true });
   const suffix = unique();

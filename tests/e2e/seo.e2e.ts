@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { pageRoutes } from '../support/routes';
 import { serviceRoutes } from '../../src/business';
 import { firstPartyRating, isFirstPartySource } from '../../src/lib/reviews';
-import { withPublishTurn } from '../support/publish-e2e';
+import { publishes, withPublishTurn } from '../support/publish-e2e';
 
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const meta = (html: string, re: RegExp) => decode(html.match(re)?.[1] ?? '');
@@ -31,8 +31,7 @@ const required: Record<string, (n: Node) => string[]> = {
   AggregateRating: (n) => [!(n.ratingValue >= 1 && n.ratingValue <= 5) && 'ratingValue', !(n.reviewCount >= 1) && 'reviewCount', !n.itemReviewed?.name && 'itemReviewed'].filter(Boolean) as string[],
 };
 
-test.describe('search visibility', () => {
-  test.skip(({ isMobile }) => isMobile, 'HTML-level checks run once');
+test.describe('search visibility', publishes, () => {
 
   test('indexable pages have unique titles and descriptions and parseable JSON-LD', async ({ request }) => {
     test.setTimeout(900_000);

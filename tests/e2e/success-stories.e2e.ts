@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations, newStaffEmail, signInWithAdminLink } from '../support/admin-e2e';
-import { publishAndWait, withPublishTurn } from '../support/publish-e2e';
+import { publishAndWait, publishes, withPublishTurn } from '../support/publish-e2e';
 import { randomTag } from '../support/random-tag';
 
 /** The form hydrates when it scrolls into view; typing before that would go to the static HTML. */
@@ -23,8 +23,7 @@ async function photo(name: string, color: string) {
   return { name, mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 1000, height: 750, channels: 3, background: color } }).jpeg().toBuffer() };
 }
 
-test('a story sent from /success-stories stays off the pages through a rebuild while it waits, and appears after approval and the next publish', async ({ page, baseURL, isMobile, request }) => {
-  test.skip(isMobile, 'the rebuilds run once, at desktop width');
+test('a story sent from /success-stories stays off the pages through a rebuild while it waits, and appears after approval and the next publish', publishes, async ({ page, baseURL, request }) => {
   test.setTimeout(900_000);
   const suffix = randomTag(5);
   const marker = `The kitchen drain backed up before a party ${suffix}`;

@@ -3,11 +3,18 @@
  * (409) while another build runs, one spec breaks a build on purpose, and several check that a change
  * is not live before their own build. So the specs that change what a build shows take turns across
  * Playwright's workers: a turn is a lock file (created with O_EXCL) naming the holder's pid; a file
- * left by a process that is gone is taken over.
+ * left by a process that is gone is taken over. They are also tagged `publishes`, and the config runs
+ * that tag in one worker; the turn still guards a run with other settings (a single spec, --workers).
  */
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+
+/**
+ * The tag of a test that publishes (or needs the build to stay put): playwright.config.ts runs these in a
+ * project of their own, one at a time and first, so no worker sits idle waiting for another spec's turn.
+ */
+export const publishes = { tag: '@publishes' };
 
 const turnFile = path.resolve('.data/test-publish-turn.lock');
 /** How long a spec waits for its turn: the longest holder runs three builds. */
