@@ -706,7 +706,8 @@ function withContext(classification: Classification, text: string, places: Place
   const folded = fold(text);
   const words = folded.split(/\s+/).filter(Boolean).length;
   const previous = earlierUser[0]!;
-  const before = classify(previous.content, findPlaces(normaliseSpelling(previous.content)));
+  const previousPlaces = findPlaces(normaliseSpelling(previous.content));
+  const before = classify(previous.content, previousPlaces);
   const leans = followUpMarker.test(folded) || words <= 4;
   // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone
   // (unless the utility has already dealt with it: "the gas company came and shut it off").
@@ -718,7 +719,7 @@ function withContext(classification: Classification, text: string, places: Place
   // same emergency, which is a call now, not a booking form (a later day, or a hazard over, is a visit).
   if (before.intent === 'emergency' && intent === 'scheduling' && /\b(now|right now|asap|right away|immediately|tonight|ahora|just send|sin que (llame|llamar)|no tengo saldo)\b|\b(don'?t|do not|can'?t) (want to |wanna )?call\b/.test(folded) && !/\b(not|isn'?t|no es) (an? |una )?(emergency|emergencia|urgent)\b|\bregular service\b/.test(folded) && !/\b(tomorrow|next week|this week|monday|tuesday|wednesday|thursday|friday|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(folded) && !/\b(stopped|no longer|not anymore|just a stain|fixed|ya (se )?(paro|arreglo))\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "¿Y no pueden mandar a alguien de todos modos?", "can you send someone anyway?" after a place outside the area: still outside.
-  if (intent === 'scheduling' && !namesAPlace(places) && onlyOutside(findPlaces(normaliseSpelling(previous.content)))) return { intent: 'service_area' };
+  if (intent === 'scheduling' && !namesAPlace(places) && onlyOutside(previousPlaces)) return { intent: 'service_area' };
   // A booking to move or cancel stays that: the rules below that read a day as the visit's day would book it.
   if (classification.movesBooking) return classification;
   // "Come on, just this once, I'm the owner" after a manipulation attempt: still one.
@@ -774,7 +775,7 @@ function withContext(classification: Classification, text: string, places: Place
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
   // (Also after a city of ours: "great. can someone come out saturday then?")
-  if ((['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) || before.intent === 'service_area' && !onlyOutside(findPlaces(normaliseSpelling(previous.content)))) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
+  if ((['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) || before.intent === 'service_area' && !onlyOutside(previousPlaces)) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
     && (/^\W*((great|ok(ay)?|cool|perfect|awesome|so|and|alright|sure)[,!.]?\s+)*((can|could) (you|you guys|y'?all|someone|somebody) (do|come( out| by)?)|(can|could) we do it) (on )?(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(folded)
       || /\b(what|which) (days?|times?) (do you have|have you got|are|is) (open|available|free)\b|\bwhat (openings|availability) do you have\b/.test(folded))) return { intent: 'scheduling' };
   // "Could they come Saturday?" right after a reply that offered a visit: the visit, that day.

@@ -733,7 +733,7 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   if (/\b(do|does|can|will) (you|y'?all|you guys|your (company|crew|team))( also| even)? (do|offer|handle|install|replace|provide|perform|dig|build|put in)\b|^\W*(and |also )?(any )?(french drains?|sewer (line )?replacements?|repip\w*)\W*$/.test(text)
     && /\b(french drains?|sewer (line )?(replacements?|camera|inspections?)|(replace|replacing) (a |the )?sewer (line|main)|camera inspections?|repip\w*|remodel\w*)\b/.test(text) && !test(priceQuestion, text)) return { intent: 'services' };
   // "The alarm on our sewage pump keeps beeping": the pump, a service of ours.
-  if (/\b(sewage|ejector|grinder|sump) pumps?\b.{0,30}\b(alarm|beep\w*|light)\b/.test(text) && !emergencyKind(text)) return { intent: 'services' };
+  if (/\b(sewage|ejector|grinder|sump) pumps?\b.{0,30}\b(alarm|beep\w*|light)\b/.test(text) && !emergency) return { intent: 'services' };
   if (test(waterHeater, text)) return { intent: 'water_heater' };
   if (test(valveLeak, text)) return { intent: 'leak' };
   // A dripping faucet or a leaking toilet is a fixture repair, not a hidden leak.
