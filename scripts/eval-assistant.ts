@@ -2,7 +2,7 @@
  * `npm run eval:assistant`: scores the built-in assistant on each evaluation set separately —
  * the tuning set (tests/assistant/eval-set.json, the only set rules are tuned on), the first
  * held-out set (holdout-set.json, since tuned on) and the second held-out set (holdout-2.json,
- * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-18.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
+ * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-19.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
  * language, no wrong facts), intent and flag accuracy, required facts, language, length (two to
  * four sentences), wrong facts (any phone, price, hour, licence or city that contradicts
  * src/business), booking flags on messages that are not booking requests, and the precision of the
@@ -11,7 +11,7 @@
  * intent model on the messages the rules alone leave undecided, at several confidence thresholds;
  * `-- --cross` scores each tuning set with the intent model trained without that set's messages;
  * `-- --summary` prints totals only; `-- --tuning-only` leaves out the blind held-out set. A blind set
- * (holdout-9.json to holdout-18.json) only ever prints its totals: no option shows its items.
+ * (holdout-9.json to holdout-19.json) only ever prints its totals: no option shows its items.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -92,6 +92,10 @@ export const evalSets = [
   { name: 'tuning-36-b.json (written blind for the sixteenth round: messages that carry two things at once, and single questions near them; first scored 88.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-36-b.json', minimum: 190 },
   { name: 'tuning-37-a.json (written blind for the sixteenth round: a busy week typed fast on phones; first scored 94.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-37-a.json', minimum: 190 },
   { name: 'tuning-37-b.json (written blind for the sixteenth round: symptoms in everyday words, beside ordinary questions; first scored 85.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-37-b.json', minimum: 190 },
+  { name: 'tuning-38-a.json (written blind for the seventeenth round: the booking boundary, visits that should and should not open the form; first scored 90.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-38-a.json', minimum: 190 },
+  { name: 'tuning-38-b.json (written blind for the seventeenth round: conversations of two to four turns whose last message needs the earlier ones; first scored 89.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-38-b.json', minimum: 190 },
+  { name: 'tuning-39-a.json (written blind for the seventeenth round: a general mix in the proportions of real traffic, from many pages; first scored 95.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-39-a.json', minimum: 190 },
+  { name: 'tuning-39-b.json (written blind for the seventeenth round: problems in the visitor’s own words, how urgent they are, and questions for a person; first scored 82.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-39-b.json', minimum: 190 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },
@@ -102,6 +106,7 @@ export const evalSets = [
   { name: 'holdout-16.json (held out, written blind for the fourteenth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-16.json', minimum: 200, blind: true },
   { name: 'holdout-17.json (held out, written blind for the fifteenth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-17.json', minimum: 200, blind: true },
   { name: 'holdout-18.json (held out, written blind for the sixteenth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-18.json', minimum: 200, blind: true },
+  { name: 'holdout-19.json (held out, written blind for the seventeenth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-19.json', minimum: 200, blind: true },
 ] as const satisfies readonly EvalSetEntry[];
 
 interface EvalSetEntry {
