@@ -672,6 +672,7 @@ const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_a
 const visitOffer = new RegExp([
   /\b(schedule|book)\b[^?.!]{0,40}\?/,
   /\bi can open the (booking form|scheduler|online scheduler|calendar)\b/,
+  /\bi can (set up|book|schedule) (a |an )?(visit|appointment|plumber)\b/,
   /\bif you'?d like\b[^.!?]{0,30}\b(book\w*|schedul\w*|set up a visit|open the)\b/,
   /\b(would you like|want|shall i|should i|do you want) (me |us |someone |a plumber |a tech\w* )?to (set up|book|schedul\w*|open|come|send|take a look|stop by|have a look)\b[^?.!]{0,60}\?/,
   /\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?/,
@@ -681,7 +682,7 @@ const visitOffer = new RegExp([
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
-const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set)|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|do it|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set)|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|(you )?do it|set (it|that|one) up|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
 /** After a yes, a question of its own ("ok. and what time do you close today"), not one about the visit being booked. */
 const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does)\b/.test(folded))
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
@@ -747,6 +748,8 @@ function withContext(classification: Classification, text: string, places: Place
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
     // ("Ok. And what time do you close today", "ok and would the guy who comes speak Spanish?" ask something else first.)
     && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))) return { intent: 'scheduling' };
+  // "Just a drip into a bucket. Set it up" after an offer: the visit taken in the last sentence.
+  if (offeredVisit && /(^|[.!]\s+)(ok(ay)?,? )?(please )?(set (it|that|one) up|book (it|that|me)( in)?|go ahead( and (book|set) (it|that|one)( up)?)?|(you )?do it|let'?s do it)\W*$/.test(folded) && !holdsBack.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
   // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
   // "Afternoon" after "would you prefer a morning or afternoon window?": the visit, at that time.
