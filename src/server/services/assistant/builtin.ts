@@ -307,7 +307,7 @@ function membership(ctx: Context): Draft {
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
-  [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)/, ['emergency-after-hours']],
+  [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
   [/(water heater|calentador|heater).*(repair|fix|element|thermostat|arregl|repar)/, ['water-heater-repair']],
@@ -817,10 +817,14 @@ function withContext(classification: Classification, text: string, places: Place
     && /\b(again|second time|third time|still|already)\b/.test(folded) && ['leak', 'drain', 'water_heater', 'services', 'unsure', 'emergency'].includes(intent)) return { intent: 'complaint' };
   // "Can you send me proof? My HOA wants a copy" after the licence: the licence.
   if (before.intent === 'licence' && /\b(proof|copy|certificate|documents?|verify|look (it|that) up)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'licence' };
+  // "Sorry, what was the Austin one again" after our numbers; "is that by the Walmart or more downtown?" after an address: that office.
+  if ((/\b(the )?(austin|marble falls|other) (one|number|office)\b/.test(folded) && /\(\d{3}\) \d{3}-\d{4}/.test(lastReply)
+    || /^\W*(is (that|it)|so (that'?s|it'?s))\b.{0,20}\b(by|near|close to|next to|behind|across from|off)\b/.test(folded) && /\b\d{2,5} [a-z]+ (street|st|road|rd|drive|dr|avenue|ave|boulevard|blvd|lane|ln|way|parkway|pkwy)\b/.test(lastReply))
+    && ['unsure', 'service_area', 'off_topic', 'contact'].includes(intent)) return { intent: 'contact' };
   // "Which one do I call from Cedar Park?" after our numbers: the office for that city.
   if (before.intent === 'contact' && intent === 'service_area' && /\b(which|what) (one|number|office)\b/.test(folded)) return { intent: 'contact' };
   // "Bathroom sink. Hair probably." after "my drain is clogged": the same problem, told more exactly.
-  if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 16 && !/\b(do|can|could|will) (you|y'?all)\b/.test(folded)) return { intent: before.intent };
+  if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 16 && !/\b(do|can|could|will) (you|y'?all)\b|\b(instalan|reparan|arreglan|cambian|hacen|pueden)\b/.test(folded)) return { intent: before.intent };
   // "No, more like musty, and the floor around it is damp" after a water heater question: the heater.
   if (before.intent === 'water_heater' && intent === 'leak' && /\b(around|under|near|behind|by|on top of|from) it\b/.test(folded)) return { intent: 'water_heater' };
   // "Wait, so if you fix it the visit is free?", "is that per side?", "does that include the toilet itself?"
@@ -830,6 +834,8 @@ function withContext(classification: Classification, text: string, places: Place
     && !unstatedDiscount.test(folded)) return { intent: 'pricing' };
   // "And if I decide not to go ahead, I still pay the 99?" after a price: still the price, not a way to pay.
   if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
+  // "And if it's at like 11pm on a Saturday?" after a price: the price then.
+  if ((before.intent === 'pricing' || /\$\d/.test(lastReply)) && intent === 'hours' && /^\W*(and |but |so |ok(ay)? )?(what )?if (it'?s|its|it is|it was|that'?s|its)?\b.{0,20}\b(at|on|during|over)\b/.test(folded)) return { intent: 'pricing' };
   // "And during normal hours?" after the after-hours price: the price then.
   if (before.intent === 'pricing' && intent === 'hours' && /\b(during|in|within) (normal|regular|business|office|working) hours\b/.test(folded)) return { intent: 'pricing' };
   // "Is that cheaper if I get one of your memberships?" after a price: what a membership changes.
@@ -838,7 +844,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'pricing' && intent === 'membership' && !/\b(members?|memberships?|plans?|vip|silver|platinum)\b/.test(folded)) return { intent: 'pricing' };
   // "Which one works out cheaper per year?" after two memberships: those memberships.
   if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area'].includes(intent)
-    && /\b(cover\w*|includ\w*|which (one|plan)|better (deal|value|option)|worth it|cheaper|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
+    && /\b(cover\w*|includ\w*|which (one|plan)|better (deal|value|option)|worth it|cheaper|cheapest|least expensive|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
   // "Does that get me priority if I have an emergency?" after a membership: what the membership gives.
   if (before.intent === 'membership' && intent === 'emergency' && (classification.emergency === 'general' || /\bif (something|anything|a pipe|it|the \w+) (ever )?(bursts?|breaks?|floods?|leaks?|happens)\b/.test(folded)) && /\b(priority|bumped|front of the line|(skip|jump|cut) the line|first in line|if (i|we) (have|had|get|ever have))\b/.test(folded)) return { intent: 'membership' };
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
