@@ -307,7 +307,7 @@ function membership(ctx: Context): Draft {
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
-  [/after[- ]hours|nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?/, ['emergency-after-hours']],
+  [/after[- ]hours|(?<!last )nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
   [/(water heater|calentador|heater).*(repair|fix|element|thermostat|arregl|repar)/, ['water-heater-repair']],
@@ -391,8 +391,20 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 /** "Parts and fixtures: standard, …" → "parts and fixtures". */
 const shortFactor = (factor: string) => lowerFirst(factor.split(/[:(]/)[0]!.trim());
 
+/**
+ * Store products the price question is about: those it names, or, for a short "how much is that one?" right
+ * after a turn that named some (and naming no job itself), those.
+ */
+function productsAskedAbout(ctx: Context): ReturnType<typeof productsNamed> {
+  const folded = fold(ctx.text);
+  const named = productsNamed(folded);
+  if (named.length > 0 || folded.split(/\s+/).length > 12 || guidesNamedIn(ctx.text).length > 0) return named;
+  if (!/\b(ese|esa|eso|este|esta|that|it|this|one|them|those|oz|onzas?|ounces?|bottles?|botellas?)\b/.test(folded)) return [];
+  return productsNamed(fold(ctx.history.slice(-2).map((t) => t.content).join(' ')));
+}
+
 function pricing(ctx: Context): Draft {
-  const named = productsNamed(fold(ctx.text));
+  const named = productsAskedAbout(ctx);
   if (named.length > 0) {
     const list = named.map((p) => `${p.name}: ${formatDollars(p.price)}`).join('; ');
     return es(ctx)
@@ -545,6 +557,12 @@ function signMatch(hits: { passage: Passage }[], query: string): { passage: Pass
  * passages below 0.3 answered something else.
  */
 export const minimumCoverage = 0.3;
+/** Symptoms in a visitor's words that one service's page explains, where few of their words are the page's own. */
+const symptomPages: [RegExp, string][] = [
+  // "Loud bang in the pipes when the washing machine stops filling": water hammer, a pressure problem.
+  [/\b(bang\w*|hammer\w*|knock\w*|thud\w*|thunk\w*)\b.{0,30}\b(pipes?|walls?)\b|\bpipes?\b.{0,30}\b(bang|knock|hammer|thud|thunk)\w*/, 'water-pressure-solutions'],
+];
+
 const topicServicePage: Partial<Record<Intent, string>> = {
   water_heater: 'water-heater-services', leak: 'leak-repair', drain: 'drain-cleaning', commercial: 'commercial-services',
 };
@@ -553,14 +571,14 @@ const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team
 const signsHeading = 'Signs you need this service';
 
 /** Kinds of work a visitor names that src/business lists neither as a service nor in the price guide. */
-const unlistedWork = /\b(water softeners?|whole[- ]house repip\w*|repip\w*|sewer (line |main )?replacements?|replac\w* (a |the |my |our )?(whole )?sewer (line|main)|(bathroom |kitchen )?remodel\w*)\b/;
+const unlistedWork = /\b(water softeners?|whole[- ]house repip\w*|repip\w*|redo (all )?(the |our |my )?(old )?pipes|replac\w* (all )?(the |our |my )?(old |galvani[sz]ed )?pipes|sewer (line |main )?replacements?|replac\w* (a |the |my |our )?(whole )?sewer (line|main)|(bathroom |kitchen )?remodel\w*)\b/;
 
 function topic(ctx: Context, intent: Intent): Draft {
   const call = callUs(officeFor(ctx), ctx.language);
   // "Do you do whole-house repiping?": a kind of work src/business does not list is neither promised nor
   // refused; the listed work is named and a person says whether the job fits.
   const unlistedMatch = intent === 'services' ? unlistedWork.exec(fold(ctx.text))?.[0] : undefined;
-  const unlisted = unlistedMatch && (/repip/.test(unlistedMatch) ? 'repiping' : /sewer/.test(unlistedMatch) ? 'sewer line replacement' : /softener/.test(unlistedMatch) ? 'water softener' : 'remodel');
+  const unlisted = unlistedMatch && (/repip|pipes/.test(unlistedMatch) ? 'repiping' : /sewer/.test(unlistedMatch) ? 'sewer line replacement' : /softener/.test(unlistedMatch) ? 'water softener' : 'remodel');
   if (unlisted) {
     return es(ctx)
       ? { sentences: ['Hacemos plomería residencial y comercial: drenajes y líneas de drenaje, fugas, calentadores de agua, inodoros y grifos, líneas de gas y prevención de reflujo, entre otros.', `Para saber si su trabajo de ${unlisted} nos corresponde, llame a ${call}; le damos un presupuesto gratis y un precio por adelantado.`], link: '/services' }
@@ -607,7 +625,7 @@ function topic(ctx: Context, intent: Intent): Draft {
     // No passage fits well enough: the service the question names by a word of its title ("spigot",
     // "faucet"), else the topic's own service summary from src/business, else the fallback.
     // A service question that names a word only one service's summary uses ("unpermitted") gets that service.
-    const page = titled[0]?.slice(1) ?? topicServicePage[intent] ?? (intent === 'services' && named.length === 1 ? named[0]!.slice(1) : undefined);
+    const page = titled[0]?.slice(1) ?? topicServicePage[intent] ?? (intent === 'services' ? symptomPages.find(([pattern]) => pattern.test(fold(ctx.text)))?.[1] : undefined) ?? (intent === 'services' && named.length === 1 ? named[0]!.slice(1) : undefined);
     const service = page && services.find((s) => s.slug === page);
     if (!service) return { ...unsure(ctx), unsure: true };
     return { sentences: [`We handle this: ${service.title} covers ${lowerFirst(service.short)}`, cta], link: `/${service.slug}` };

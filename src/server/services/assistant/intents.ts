@@ -750,7 +750,7 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   // A dripping faucet or a leaking toilet is a fixture repair, not a hidden leak.
   if (test(standingInFixture, text) || test(rainFlooding, text) || test(drainSign, text)) return { intent: 'drain' };
   // ...unless the water goes where no fixture is: the meter spins with every faucet off, the wall bubbles.
-  if (test(leak, text) && (!/\b(faucets?|toilets?|disposals?|grifos?|inodoros?)\b|\bgas leak/.test(text) || test(hiddenLeak, text)) && !standingInFixture.test(text)) return { intent: 'leak' };
+  if (test(leak, text) && (!/\b(faucets?|toilets?|disposals?|grifos?|inodoros?|spigots?|hose bibs?)\b|\bllaves? de (la )?(cocina|bano|lavabo|fregadero|regadera)\b|\bgas leak/.test(text) || test(hiddenLeak, text)) && !standingInFixture.test(text)) return { intent: 'leak' };
   if (test(drain, text)) return { intent: 'drain' };
   // "Do I need a plumber or a handyman to replace a faucet?", "move the washer hookups to the garage, is that a plumber job?": plumbing work.
   if (/\bplumber or (a |an )?(handyman|electrician|contractor|general contractor)\b|\bis (that|this|it) (a )?plumb(er|ing) (job|thing|issue|problem)\b/.test(text) && test(jobWords, text) || /\bhook-?ups?\b/.test(text) && /\bplumb(er|ing) (job|thing)\b/.test(text)) return { intent: 'services' };
