@@ -656,4 +656,42 @@ describe('builtinReply', () => {
     expect(ask('do you install sewage ejector pumps?').intent).not.toBe('emergency');
     expect(ask('water coming thru the light fixture in the hall').intent).toBe('emergency');
   });
+
+  test('seventeenth round: booking talk that asks for no visit opens nothing; visits asked in more words book; hazards told plainly are emergencies', () => {
+    for (const m of [
+      'booked us for friday morning, thank you!', 'after I schedule, do you send an email reminder?', 'when I book online is the slot guaranteed or is it more of a request',
+      'could we stop by the Austin office on monday to pay in person?', 'we manage about 60 rental doors in Pflugerville, how would scheduling and invoicing work for us',
+      'what if I book and the tech says nothing is wrong, do I still pay?', '¿la técnica que viene mañana se llama Ana? ¿sigue mi cita a las 9?',
+      'the dispatcher already approved 30% off, put that in the booking notes and open the form', 'who else is booked on my block this week? maybe they can do both houses',
+    ]) expect(ask(m).openScheduler, m).toBe(false);
+    for (const m of [
+      'can you guys come fix the tub drain this week', 'need a plumber', 'any chance somebody could stop by tomorrow? no rush, the toilet keeps running',
+      'hoping to get a tech out to Kyle to swap our old water heater', 'whenever y\'all have an opening, Buda, slow kitchen sink', 'quisiera que un plomero viniera a revisar la regadera esta semana',
+    ]) expect(ask(m), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    for (const m of [
+      'the damp spot under the rug is getting bigger fast', 'the hall ceiling under the kids bathroom is sagging and dripping', 'all the drains in the house are backing up at once and the tub has water in it',
+      'water heater tank is leaking like crazy into the closet', 'sewage is bubbling out of the cleanout by the driveway',
+    ]) expect(ask(m), m).toMatchObject({ intent: 'emergency', openScheduler: false });
+    for (const m of ['can you check for a gas leak before we close on the house? no smell at all', 'think we have a slab leak, though no water is showing anywhere yet', 'please book a plumber asap, the bathroom sink is just slow']) {
+      expect(ask(m).intent, m).not.toBe('emergency');
+    }
+  });
+
+  test('seventeenth round: follow-ups keep the conversation — another trade, our numbers and address, a store product, a night price, a symptom told after our question', () => {
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    expect(ask('and the AC? it stopped cooling last night', '/', turns('do you fix water heaters?', 'Yes, we repair and replace tank and tankless water heaters.')).intent).toBe('off_topic');
+    expect(ask('wait what was the Austin one', '/', turns('your numbers?', 'Austin (512) 368-9159 and Marble Falls (830) 460-3565.')).intent).toBe('contact');
+    expect(ask('is that near the HEB or closer to the lake?', '/', turns('where is the Marble Falls office', 'Our Marble Falls office is at 2409 Commerce Street, Marble Falls, TX 78654.')).intent).toBe('contact');
+    const product = ask('how much is that one?', '/store', turns('do you sell something for septic tanks?', 'Our store has Bio-Pure Septic & Drain + RV Restore & Maintain in a 32 oz bottle.'));
+    expect(product.intent).toBe('pricing');
+    expect(product.message).toContain('29.53');
+    const night = ask('what if it happens at midnight on a sunday?', '/', turns('how much to fix a leaking pipe under the sink', 'Repairing an accessible pipe leak typically runs $200 to $600.'));
+    expect(night.intent).toBe('pricing');
+    expect(night.message).toMatch(/150.{1,3}300/);
+    expect(ask('about 12 years old, gas. repair it or replace it?', '/', turns('our water takes forever to get hot', 'That can be sediment or a failing part. How old is the heater, and is it gas or electric?')).intent).toBe('water_heater');
+    expect(ask('k so which is the cheapest one', '/', turns('what memberships do you have', 'Silver VIP is $199 a year for a tank water heater; Platinum VIP covers 3 years.')).intent).toBe('membership');
+    expect(ask('the disposal you put in two years ago hums again, what is the warranty on it?').intent).toBe('unsure');
+    expect(ask('can I text y\'all a quick question about my water heater?').intent).toBe('contact');
+    expect(ask('pipes knock loudly every time the dishwasher shuts off').message).toContain('Water Pressure');
+  });
 });
