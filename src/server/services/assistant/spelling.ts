@@ -21,6 +21,12 @@ const shorthand: Record<string, string> = {
   ppl: 'people', biz: 'business', bout: 'about', abt: 'about', rn: 'right now', asap: 'asap', hr: 'hour', mins: 'minutes', wknd: 'weekend', wkend: 'weekend', thru: 'through', mon: 'monday', wk: 'week', wks: 'weeks', tues: 'tuesday', wed: 'wednesday', thurs: 'thursday', thur: 'thursday', fri: 'friday', bc: 'because', cuz: 'because', whats: "what's",
 };
 
+/** Spanish chat shorthand ("q", "xq", "x", "tmb") and Texas usage ("ocupo" for "necesito", "marcar" for "llamar"), whole words only. */
+const spanishShorthand: Record<string, string> = {
+  q: 'que', xq: 'porque', pq: 'porque', x: 'por', tmb: 'tambien', tb: 'tambien', d: 'de', porfa: 'por favor', xfa: 'por favor',
+  ocupo: 'necesito', ocupamos: 'necesitamos', ocupa: 'necesita', marcar: 'llamar', marquen: 'llamen', marqueme: 'llameme',
+};
+
 /** The words the rules key on; a misspelling of one is corrected to it. */
 const vocabulary = [
   'schedule', 'appointment', 'available', 'availability', 'tomorrow', 'tonight', 'morning', 'afternoon', 'weekend', 'saturday', 'sunday',
@@ -121,8 +127,8 @@ const plainNames: [RegExp, string][] = [
 
 /** The message with shorthand expanded and misspelt key words corrected, lower case, accents kept. */
 export function normaliseSpelling(text: string): string {
-  // Spanish words are not misspelt English ones.
-  if (detectLanguage(text) === 'es') return text;
+  // Spanish words are not misspelt English ones; Spanish shorthand is spelt out.
+  if (detectLanguage(text) === 'es') return text.replace(/[\p{L}]+/gu, (word) => spanishShorthand[word.toLowerCase()] ?? word);
   const corrected = text.replace(/[A-Za-z0-9']+/g, (word) => {
     const lower = word.toLowerCase();
     const short = shorthand[lower];
