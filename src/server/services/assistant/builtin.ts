@@ -307,7 +307,7 @@ function membership(ctx: Context): Draft {
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
-  [/after[- ]hours|(?<!last )nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?/, ['emergency-after-hours']],
+  [/after[- ]hours|(?<!last )nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?|fuera de horario|de noche|fines? de semana|emergencias?\b/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
   [/(water heater|calentador|heater).*(repair|fix|element|thermostat|arregl|repar)/, ['water-heater-repair']],
@@ -318,7 +318,7 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/main (sewer|line|drain)|sewer line|sewer|cleanout|(drenaje|linea|tuberia) principal|alcantarillado/, ['main-line-clear']],
   [/(toilet|inodoro).*(replac|new|install|nuevo|cambiar|reemplazar|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*(toilet|inodoro)/, ['toilet-replace']],
   [/toilet|inodoro/, ['toilet-repair']],
-  [/(faucet|grifo|llave).*(install|new|replac|instalar|nuevo|cambiar|reemplazar)|(install|new|replac|instalar|cambiar|reemplazar).*(faucet|grifo)/, ['faucet-install']],
+  [/(faucet|grifo|llave).*(install|new|replac|instalar|nuevo|cambiar|reemplazar)|(install|new|replac|instalar|cambiar|reemplazar).*(faucet|grifo|llave)/, ['faucet-install']],
   [/faucet|grifo/, ['faucet-repair']],
   [/disposal.*(replac|new|install)|(replac|new|install).*disposal/, ['disposal-replace']],
   [/disposal/, ['disposal-repair']],
@@ -330,7 +330,7 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/gas leak|gas test|pressure test/, ['gas-leak-test']],
   [/gas line|new gas|gas pipe/, ['gas-line-new']],
   [/gas|stove|dryer|range|grill/, ['gas-appliance-connect']],
-  [/backflow.*test|test.*backflow/, ['backflow-test']],
+  [/backflow.*(test|prueba)|(test|prueba).*backflow/, ['backflow-test']],
   [/backflow/, ['backflow-install']],
   [/pressure|prv|reducing valve/, ['prv-replace']],
   [/sewage pump|ejector|grinder/, ['sewage-pump-replace']],
@@ -848,10 +848,12 @@ function withContext(classification: Classification, text: string, places: Place
   // "Wait, so if you fix it the visit is free?", "is that per side?", "does that include the toilet itself?"
   // after a price: still the price.
   // (A discount src/business does not state, "is there a military discount on top of that", stays unstated.)
-  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && /\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including|(just|only) (the )?labou?r|parts and labou?r|(the )?\w+ itself)\b/.test(folded) && !/\bdeposit\b/.test(folded)
+  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && /^\W*((and|but|so|ok(ay)?|hmm+)\W+)*what if\b|\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including|(just|only) (the )?labou?r|parts and labou?r|(the )?\w+ itself)\b/.test(folded) && !/\bdeposit\b/.test(folded)
     && !unstatedDiscount.test(folded)) return { intent: 'pricing' };
   // "And if I decide not to go ahead, I still pay the 99?" after a price: still the price, not a way to pay.
-  if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
+  if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay(ing)? (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
+  // "Ok and on a weekend?", "even on a weekend during the day?" after a price: that price then.
+  if ((before.intent === 'pricing' || /\$\d/.test(lastReply)) && intent === 'hours' && words <= 8 && !/\b(open|close|hours)\b/.test(folded)) return { intent: 'pricing' };
   // "And if it's at like 11pm on a Saturday?" after a price: the price then.
   if ((before.intent === 'pricing' || /\$\d/.test(lastReply)) && intent === 'hours' && /^\W*(and |but |so |ok(ay)? )?(what )?if (it'?s|its|it is|it was|that'?s|its)?\b.{0,20}\b(at|on|during|over)\b/.test(folded)) return { intent: 'pricing' };
   // "And during normal hours?" after the after-hours price: the price then.
@@ -862,7 +864,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'pricing' && intent === 'membership' && !/\b(members?|memberships?|plans?|vip|silver|platinum)\b/.test(folded)) return { intent: 'pricing' };
   // "Which one works out cheaper per year?" after two memberships: those memberships.
   if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area'].includes(intent)
-    && /\b(cover\w*|includ\w*|which (one|plan)|better (deal|value|option)|worth it|cheaper|cheapest|least expensive|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
+    && /\b(cover\w*|includ\w*|involve\w*|check-?up|tankless|what if mine|which (one|plan)|better (deal|value|option)|worth it|cheaper|cheapest|least expensive|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
   // "Does that get me priority if I have an emergency?" after a membership: what the membership gives.
   if (before.intent === 'membership' && intent === 'emergency' && (classification.emergency === 'general' || /\bif (something|anything|a pipe|it|the \w+) (ever )?(bursts?|breaks?|floods?|leaks?|happens)\b/.test(folded)) && /\b(priority|bumped|front of the line|(skip|jump|cut) the line|first in line|if (i|we) (have|had|get|ever have))\b/.test(folded)) return { intent: 'membership' };
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
