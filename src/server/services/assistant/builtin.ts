@@ -772,7 +772,7 @@ function withContext(classification: Classification, text: string, places: Place
   // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
   // "Afternoon" after "would you prefer a morning or afternoon window?": the visit, at that time.
   const askedWhen = /\bwould you (prefer|like) (a )?(morning|afternoon)\b|\b(which|what) (day|time|window)\b.{0,25}\b(works|suits|is best|would you like|do you prefer)\b|\bmorning or (an )?afternoon\b[^.]{0,30}\?/.test(lastReply);
-  if (askedWhen && words <= 8 && (dayOrTime.test(folded) || /^\W*(whichever|either|any ?time|doesn'?t matter|no preference|the (sooner|earliest|first)|cualquiera|la que sea|lo antes posible)\b/.test(folded)) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+  if (askedWhen && (words <= 8 || words <= 14 && /^\W*(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy)\b/.test(folded)) && (dayOrTime.test(folded) || /^\W*(whichever|either|any ?time|doesn'?t matter|no preference|the (sooner|earliest|first)|cualquiera|la que sea|lo antes posible)\b/.test(folded)) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property|job|work|leak)\b|\bwhere are you( located| based)?\b|\bwhat'?s your (zip|city|town|address|location)\b|\bwhat (zip|city|town)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
   const askedWhat = /\bwhat'?s (going on|the (plumbing )?(problem|issue|job))\b|\bwhat (kind|sort) of (problem|issue|work|job)\b|\bwhat (is|do you need|needs|would you like) (the problem|fixing|done|the plumber to do)\b|\bcual es el problema\b|\bque (problema|necesita)\b/.test(lastReply);
   const askedForVisit = before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking
@@ -807,7 +807,11 @@ function withContext(classification: Classification, text: string, places: Place
   // "Ok then come to my mom's place in Round Rock, she has the same leak" after a place outside: the visit, in a city of ours.
   if (places.cities.length > 0 && places.notServed.length === 0 && /^\W*((ok(ay)?|well|fine|alright)[,!.]?\s+)?(then )?(can you |could you )?(come|send (someone|somebody|a plumber)) (to|out to|over to) (my|our|her|his|their)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   // "That's dumb, Killeen is barely an hour from Georgetown" after a place outside: still the area, not a grievance about our work.
-  if (before.intent === 'service_area' && intent === 'complaint' && places.notServed.length > 0) return { intent: 'service_area' };
+  if (before.intent === 'service_area' && intent === 'complaint' && (places.notServed.length > 0 || onlyOutside(previousPlaces)) && !/\b(your|you|y'?all)\b.{0,30}\b(tech\w*|plumbers?|guys?|crew|charged|bill\w*|work|job)\b/.test(folded)) return { intent: 'service_area' };
+  // "Do you do weekends out there?" after a city of ours: the days we work.
+  if (before.intent === 'service_area' && intent === 'service_area' && !namesAPlace(places) && /\b(weekends?|saturdays?|sundays?|nights?|evenings?|hours|holidays?)\b/.test(folded)) return { intent: 'hours' };
+  // "It's in Leander" after a water heater leaking a bit: the same job, in a city of ours.
+  if (['water_heater', 'leak', 'drain'].includes(before.intent) && intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && words <= 6 && !folded.includes('?') && !/\b(you|y'?all|serve|service|cover|come|go)\b/.test(folded)) return { intent: before.intent };
   // "Oh wait, the house is actually in Bastrop, not Austin. Still ok?": the area, for the place outside.
   if (places.notServed.length > 0 && /\b(still (ok(ay)?|good|fine)|is that (ok(ay)?|a problem)|do you still|can you still|(actually|really) in)\b/.test(folded) && !['emergency', 'injection'].includes(intent)) return { intent: 'service_area' };
   // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
@@ -837,7 +841,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'licence' && /\b(proof|copy|certificate|documents?|verify|look (it|that) up)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'licence' };
   // "Sorry, what was the Austin one again" after our numbers; "is that by the Walmart or more downtown?" after an address: that office.
   if ((/\b(the )?(austin|marble falls|other) (one|number|office)\b/.test(folded) && /\(\d{3}\) \d{3}-\d{4}/.test(lastReply)
-    || /^\W*(is (that|it)|so (that'?s|it'?s))\b.{0,20}\b(by|near|close to|next to|behind|across from|off)\b/.test(folded) && /\b\d{2,5} [a-z]+ (street|st|road|rd|drive|dr|avenue|ave|boulevard|blvd|lane|ln|way|parkway|pkwy)\b/.test(lastReply))
+    || (/^\W*(is (that|it)|so (that'?s|it'?s))\b.{0,20}\b(by|near|close to|next to|behind|across from|off)\b/.test(folded) || /\bwhich way\b|\bhow do i get\b|\bdirections\b/.test(folded)) && /\b\d{2,5} [a-z]+ (street|st|road|rd|drive|dr|avenue|ave|boulevard|blvd|lane|ln|way|parkway|pkwy)\b/.test(lastReply))
     && ['unsure', 'service_area', 'off_topic', 'contact'].includes(intent)) return { intent: 'contact' };
   // "Which one do I call from Cedar Park?" after our numbers: the office for that city.
   if (before.intent === 'contact' && intent === 'service_area' && /\b(which|what) (one|number|office)\b/.test(folded)) return { intent: 'contact' };
@@ -872,7 +876,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "My bad, I meant Kingsland, my mom's place is right on the lake" after a place outside: the area, for that city.
   if (before.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && ['unsure', 'off_topic', 'services'].includes(intent)) return { intent: 'service_area' };
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
-  if (before.intent === 'service_area' && !/\bthanks anyway\b/.test(folded) && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to))\b/.test(folded)) return { intent: 'service_area' };
+  if (before.intent === 'service_area' && !/\bthanks anyway\b/.test(folded) && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to)|(pago|pagar|pagamos|pagaria) (extra|mas)|de todos modos|de todas formas)\b/.test(folded)) return { intent: 'service_area' };
   // "Why such a big range on the second one?", "and for two?", "the bathroom one the same?" after a price we quoted: that price.
   if (/\$\d/.test(lastReply) && !classification.unstated && (leans || words <= 12 || /\bwhy (so|such a) (much|high|big|wide|expensive)\b|\bthat much\b/.test(folded)) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
     && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded)) return { intent: 'pricing' };
