@@ -320,7 +320,7 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/toilet|inodoro/, ['toilet-repair']],
   [/(faucet|grifo|llave).*(install|new|replac|instalar|nuevo|cambiar|reemplazar)|(install|new|replac|instalar|cambiar|reemplazar).*(faucet|grifo|llave)/, ['faucet-install']],
   [/faucet|grifo/, ['faucet-repair']],
-  [/disposal.*(replac|new|install)|(replac|new|install).*disposal/, ['disposal-replace']],
+  [/disposal.*(replac|new|install|cambiar|reemplazar|nuevo|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*disposal/, ['disposal-replace']],
   [/disposal/, ['disposal-repair']],
   // "I think I have a slab leak" then "how much is just finding it?": the finding, not the repair.
   [/leak.*\b(just )?(find\w*|locat\w*|detect\w*) (it|them)\b/, ['leak-detection']],
@@ -700,7 +700,7 @@ const visitOffer = new RegExp([
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
-const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set)|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|(you )?do it|set (it|that|one) up|book (it|me)|si|claro|por favor|dale|agendal[oa]|agendeme|programel[oa])\b/;
+const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set)|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|(you )?do it|set (it|that|one) up|book (it|me)|si|claro|por favor|dale|sale|orale|andale|me queda bien|me sirve|agendal[oa]|agendeme|programel[oa])\b/;
 /** After a yes, a question of its own ("ok. and what time do you close today"), not one about the visit being booked. */
 const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does)\b/.test(folded))
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
