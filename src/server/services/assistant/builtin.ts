@@ -670,7 +670,17 @@ function thanks(ctx: Context, bookedAlready = false): Draft {
     : { sentences: ["You're welcome.", `If you need anything else, ask here or call ${callUs(officeFor(ctx), 'en')}.`] };
 }
 
+/** Asking us to name another plumber or company. */
+const anotherPlumberAsked = /\b(recommend|refer|suggest|know (of )?(a|any))\b.{0,30}\b(plumbers?|plumbing|compan(y|ies))\b|\b(conocen|conoce|recomiend\w*)\b.{0,25}\bplomeros?\b/;
+
 function offTopic(ctx: Context): Draft {
+  // "Can you recommend a good plumber in Dallas?": we name no other company, and say where we do work.
+  if (anotherPlumberAsked.test(fold(ctx.text))) {
+    const outside = ctx.places.notServed.join(es(ctx) ? ' y ' : ' and ');
+    return es(ctx)
+      ? { sentences: ['No recomendamos a otras compañías.', `${outside ? `${outside} no está en nuestra área de servicio; a` : 'A'}tendemos 16 ciudades alrededor de Austin y Marble Falls: llame a ${callUs(officeFor(ctx), 'es')} si su casa está en una de ellas.`] }
+      : { sentences: ['We do not recommend other companies.', `${outside ? `${outside} is outside our service area; w` : 'W'}e serve 16 cities around Austin and Marble Falls: call ${callUs(officeFor(ctx), 'en')} if your home is in one of them.`] };
+  }
   return es(ctx)
     ? { sentences: ['Solo puedo ayudar con preguntas de plomería: calentadores de agua, drenajes, fugas, gas, precios, citas y nuestras áreas de servicio.', `Para otra cosa, llame a ${callUs(officeFor(ctx), 'es')}.`] }
     : { sentences: ['I can only help with plumbing: water heaters, drains, leaks, gas lines, prices, scheduling and our service area.', `For anything else, call ${callUs(officeFor(ctx), 'en')}.`] };

@@ -468,7 +468,8 @@ function byTheQuestion(message: string, places: PlaceMention, whole: Classificat
 function classifyWhole(message: string, places: PlaceMention, hasImage: boolean): Classification {
   const ruled = classifyByRules(message, places, hasImage);
   // Spanish the rules did not place is read again through its English gloss (not what they placed as unstated).
-  if (['unsure', 'services', 'off_topic'].includes(ruled.intent) && !ruled.unstated && detectLanguage(message) === 'es') {
+  const plainlyElsewhere = ruled.intent === 'off_topic' && test(askedElsewhere, fold(message));
+  if (['unsure', 'services', 'off_topic'].includes(ruled.intent) && !ruled.unstated && !plainlyElsewhere && detectLanguage(message) === 'es') {
     const glossed = classifyByRules(glossSpanish(message), places, hasImage);
     if (glossed.intent !== 'unsure' && glossed.intent !== ruled.intent) return glossed;
   }
@@ -601,8 +602,9 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   if (test(offDays, text) && /^\W*(do|will|can) (you|y'?all|you guys) (book|schedule|take bookings?)\b/.test(text) && !test(jobWords, text)) return { intent: 'hours' };
   // "Are you the same Economy Plumbing that's in Houston?": who we are, not the place.
   if (/\bsame (company|economy plumbing|economy|business)\b/.test(text) && !/\b(send|come|serve|service|cover)\b/.test(text) && !officeStreets.test(text)) return { intent: 'about' };
-  // A place outside our area is answered as outside, whatever else the message asks (never booked).
-  if (onlyOutside(places)) return { intent: 'service_area' };
+  // A place outside our area is answered as outside, whatever else the message asks (never booked), unless it
+  // asks us to name another plumber there ("can you recommend a good plumber in Dallas?").
+  if (onlyOutside(places)) return { intent: test(askedElsewhere, text) ? 'off_topic' : 'service_area' };
   // "How much is the Bio-Pure in your store?": a product src/business prices.
   if (productsNamed(text).length > 0 && (test(pricing, text) || /\b(store|shop|sell|buy|order)\b/.test(text))) return { intent: 'pricing' };
   // "Do you have a referral program?", "¿tienen descuento por recomendar a un amigo?": the program's terms.
