@@ -843,7 +843,11 @@ function withContext(classification: Classification, text: string, places: Place
   // ("Slow drip, a cup an hour, only when someone showers" tells the hazard is smaller, and "the ceiling is only
   // damp now and nothing's dripping; can it wait?" says it can: each is answered as what it is.)
   if (before.intent === 'emergency' && !handled && !smallLeakOnly(folded) && !/\bnothing'?s (dripping|leaking|coming)\b|\bonly damp\b|\bcan (it|this) wait\b/.test(folded) && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
-    && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
+    && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc|\b(is|looks|seems) (fine|ok|okay|normal)\b|\bi meant\b/.test(folded)
+    // ("No it stopped, I plunged it and it goes down now" is over; "I shut off the main, water stopped. Now what" is not.)
+    && !(/\b(stopped|has stopped)\b(?! (working|draining|flushing))/.test(folded) && !/\b(shut|turned|closed|valve|main)\b/.test(folded))) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
+  // "The line is busy, can somebody call me back right now? It's still coming in" after water pouring in: still that emergency.
+  if (before.intent === 'emergency' && intent === 'handoff' && /\b(still|keeps?) (coming|pouring|running|spraying|leaking|going|flooding|rising)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'water' };
   // "You guys replaced the valve last week" then "it just started dripping again, this is the second time": our work failing.
   if (earlierUser.some((t) => /\b(you|y'?all|you guys|your (tech\w*|plumbers?|guys?|crew))\b.{0,20}\b(replaced|installed|fixed|repaired|put in|came out|worked on|snaked|cleared)\b/.test(fold(t.content)))
     && /\b(again|second time|third time|still|already)\b/.test(folded) && ['leak', 'drain', 'water_heater', 'services', 'unsure', 'emergency'].includes(intent)) return { intent: 'complaint' };
