@@ -329,7 +329,7 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/yard (water )?line|water line|service line/, ['water-line-repair']],
   [/gas leak|gas test|pressure test/, ['gas-leak-test']],
   [/gas line|new gas|gas pipe/, ['gas-line-new']],
-  [/gas|stove|dryer|range|grill/, ['gas-appliance-connect']],
+  [/gas|stove|dryer|\b(gas|new|kitchen|electric) range\b|\brange (hookup|hook-up|connection)\b|grill/, ['gas-appliance-connect']],
   [/backflow.*(test|prueba)|(test|prueba).*backflow/, ['backflow-test']],
   [/backflow/, ['backflow-install']],
   [/pressure|prv|reducing valve/, ['prv-replace']],
