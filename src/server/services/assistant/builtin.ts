@@ -757,14 +757,19 @@ function withContext(classification: Classification, text: string, places: Place
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = visitOffer.test(lastReply);
   // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
-  const offeredOther = /\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(membership|plans?)\b[^?]{0,20}\?|\b(membership|plans?)\b[^?]{0,120}\b(want|wanna|would you like) to hear (more|about)\b[^?]{0,20}\?/.test(lastReply) ? 'membership'
+  const offeredOther = /\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(membership|plans?)\b[^?]{0,20}\?|\b(membership|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,20}\?/.test(lastReply) ? 'contact'
-    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us) to (call|contact|reach) (you|out)\b[^?]{0,20}\?/.test(lastReply) ? 'handoff' : undefined;
+    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff' : undefined;
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|thanks|thank you|por favor)?\W*$/.test(folded)) return { intent: offeredOther };
+  // "Sure, that'd help", "yes, we close in 3 weeks so sooner is better", "yeah go on" after an offer of a call back, our number or a membership: that thing.
+  if (offeredOther && !offeredVisit && (/^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor|absolutely|definitely|go on)\b/.test(folded) || /^\s*(\u{1F44C}|\u{1F44D}|\u{2705})+\s*$/u.test(folded)) && !folded.includes('?') && !/\b(not|no|nah|don'?t|later)\b/.test(folded)
+    && !['emergency', 'injection', 'complaint', 'scheduling'].includes(intent)) return { intent: offeredOther };
+  // "Can I just buy it online?", "sí, ¿cuáles son los otros?" after an offer to tell more about a membership: that membership.
+  if (offeredOther === 'membership' && !offeredVisit && words <= 12 && ['unsure', 'water_heater', 'services', 'pricing', 'commercial', 'service_area', 'off_topic'].includes(intent) && !classification.unstated) return { intent: 'membership' };
   // "Sign me up" after an offer to hear about a membership: that membership.
   if (offeredOther === 'membership' && !offeredVisit && /\b(sign (me|us) up|i'?ll take (it|one)|enroll|join)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
-  if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && !onlyOutside(places) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
+  if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && !onlyOutside(places) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || offeredVisit && /^\W*you\W*$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
     && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded)) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
@@ -783,7 +788,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
   // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
   // "Afternoon" after "would you prefer a morning or afternoon window?": the visit, at that time.
-  const askedWhen = /\bwould you (prefer|like) (a )?(morning|afternoon)\b|\b(which|what) (day|time|window)\b.{0,25}\b(works|suits|is best|would you like|do you prefer)\b|\bmorning or (an )?afternoon\b[^.]{0,30}\?/.test(lastReply);
+  const askedWhen = /\bmorning\b[^?]{0,40}\bor\b[^?]{0,10}\bafternoon\b[^?]{0,40}\?|\b(manana)\b[^?]{0,40}\bo\b[^?]{0,10}\b(tarde)\b[^?]{0,40}\?|\bwould you (prefer|like) (a )?(morning|afternoon)\b|\b(which|what) (day|time|window)\b.{0,25}\b(works|suits|is best|would you like|do you prefer)\b|\bmorning or (an )?afternoon\b[^.]{0,30}\?/.test(lastReply);
   if (askedWhen && (words <= 8 || words <= 14 && /^\W*(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy)\b/.test(folded)) && (dayOrTime.test(folded) || /^\W*(whichever|either|any ?time|doesn'?t matter|no preference|the (sooner|earliest|first)|cualquiera|la que sea|lo antes posible)\b/.test(folded)) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property|job|work|leak)\b|\bwhere are you( located| based)?\b|\bwhat'?s your (zip|city|town|address|location)\b|\bwhat (zip|city|town)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
   const askedWhat = /\bwhat'?s (going on|the (plumbing )?(problem|issue|job))\b|\bwhat (kind|sort) of (problem|issue|work|job)\b|\bwhat (is|do you need|needs|would you like) (the problem|fixing|done|the plumber to do)\b|\bcual es el problema\b|\bque (problema|necesita)\b/.test(lastReply);
@@ -799,7 +804,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Hmm actually cancel that, I'll wait till payday" right after asking for a visit: not now.
-  if (before.intent === 'scheduling' && !before.movesBooking && /^\W*((hmm+|ok(ay)?|wait|oh),? )*(actually,? )?(cancel that|never ?mind|nvm|scratch that|forget it)\b/.test(folded)
+  if ((before.intent === 'scheduling' || offeredVisit && !/\b(thanks|thank you|thx|gracias|anyway)\b/.test(folded)) && !before.movesBooking && /^\W*((hmm+|ok(ay)?|wait|oh|i changed my mind|changed my mind),? )*(actually,? )?(cancel that|never ?mind|nvm|scratch that|forget it)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Maybe, let me ask my wife first", "nah, still talking to a couple other plumbers", "déjeme preguntarle a mi
   // esposo y le aviso" after an offer: held back for now, in other words (a question asked on the way is answered,
