@@ -721,4 +721,24 @@ describe('builtinReply', () => {
     expect(ask('do you install water softeners in Leander').intent).toBe('services');
     expect(ask('the address is in 78641 if that helps').intent).toBe('service_area');
   });
+
+  test('seventeenth round: hazards in everyday words, and replies to our own questions and offers', () => {
+    for (const m of [
+      'the water heater looks swollen on one side and it\'s ticking', 'relief valve is blasting steaming water all over the garage floor', 'water is dripping on the electrical panel in the laundry room',
+      "it's coming through the can lights in the kitchen", "the hose behind the washer blew off and there's an inch of water in the laundry room", 'my front yard is turning into a pond by the meter',
+      'strong skunky smell near the furnace and i feel dizzy', 'se oye un silbido en el medidor y huele a huevo podrido',
+    ]) expect(ask(m), m).toMatchObject({ intent: 'emergency', openScheduler: false });
+    for (const m of [
+      'what should I do if a pipe ever bursts? just want to be prepared', 'i keep pouring drano in the tub drain, is that bad', 'our restaurant floor drains keep backing up every friday night',
+      'my gas heater smells like burning dust for a minute when it first kicks on, then it goes away',
+    ]) expect(ask(m).intent, m).not.toBe('emergency');
+    expect(ask("the shutoff under the sink won't turn, can someone replace it next week")).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    const window = turns('i need a drain cleaned in Leander', 'Leander is served by our Austin office. Morning (7:30 AM – 12:00 PM) or afternoon (12:00 PM – 5:30 PM)?');
+    expect(ask('whichever, I work from home', '/', window)).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('changed my mind, never mind', '/', window).openScheduler).toBe(false);
+    expect(ask('yes, sooner is better, we close soon', '/', turns('my permit is still open', 'Our Permit Resolution service handles that. Would you like someone from our team to call you to go over it?')).intent).toBe('handoff');
+    expect(ask('yeah go on', '/', turns('how often should I flush the heater', 'Once a year. Our Silver VIP Membership includes a flush. Would you like to hear more about it?')).intent).toBe('membership');
+    expect(ask('ya', '/', turns('my toilet runs all night', 'That is usually a flapper or fill valve. Would you like to schedule a plumber to fix it?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+  });
 });
