@@ -105,6 +105,8 @@ export const evalSets = [
   { name: 'tuning-43-a.json (written blind for the seventeenth round: a month of chats from people who have never hired a plumber; first scored 93.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-43-a.json', minimum: 190 },
   { name: 'tuning-43-b.json (written blind for the seventeenth round: replies to the assistant’s own questions and offers, English and Spanish; first scored 80.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-43-b.json', minimum: 190 },
   { name: 'tuning-44-b.json (written blind for the seventeenth round: short messages near the booking boundary, English and Spanish; first scored 85.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-44-b.json', minimum: 190 },
+  { name: 'tuning-44-a.json (written blind for the seventeenth round: a general mix as a blind set would be written; first scored 95.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-44-a.json', minimum: 200 },
+  { name: 'tuning-44-c.json (written blind for the seventeenth round: the business facts asked every way, beside questions only a person can answer; first scored 88.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-44-c.json', minimum: 190 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },

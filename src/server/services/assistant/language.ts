@@ -18,7 +18,7 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
   'desbordando desborda saliendo pasillo cuarto sótano fuerte olor huele gasolina ciudad cerca lejos zona ' +
   'mañana quien quienes cuantos cuantas dias años anos empresa compania negocio dueño dueno tecnico tecnicos ' +
   'favor quisiera queria podrian necesitamos tenemos estamos somos soy estoy fue era hizo hicieron ' +
-  'q xq pq tmb tb porfa xfa ocupo ocupamos tal van alla aca aqui marcar marquen llamen llame ' +
+  'todavia despues quizas tal vez luego q xq pq tmb tb porfa xfa ocupo ocupamos tal van alla aca aqui marcar marquen llamen llame ' +
   'descuento descuentos oferta ofertas gratis barato caro costo costos factura recibo cliente clientes datos adios chao hasta luego recomiendan recomienda bueno buena buenos saben sabe limpian alfombras sacan permisos compania franquicia').split(' '));
 const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
   'with need there near at be will please hi hello thanks yes yeah sure okay ok go ahead sounds good great').split(' '));

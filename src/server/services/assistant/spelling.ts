@@ -129,7 +129,8 @@ const plainNames: [RegExp, string][] = [
 export function normaliseSpelling(text: string): string {
   // Spanish words are not misspelt English ones; Spanish shorthand is spelt out.
   if (detectLanguage(text) === 'es') return text.replace(/[\p{L}]+/gu, (word) => spanishShorthand[word.toLowerCase()] ?? word);
-  const corrected = text.replace(/[A-Za-z0-9']+/g, (word) => {
+  // Whole words, accented letters included ("todavía" is not "todav" and "a").
+  const corrected = text.replace(/[\p{L}\p{N}']+/gu, (word) => {
     const lower = word.toLowerCase();
     const short = shorthand[lower];
     if (short) return short;
