@@ -740,5 +740,9 @@ describe('builtinReply', () => {
     expect(ask('yes, sooner is better, we close soon', '/', turns('my permit is still open', 'Our Permit Resolution service handles that. Would you like someone from our team to call you to go over it?')).intent).toBe('handoff');
     expect(ask('yeah go on', '/', turns('how often should I flush the heater', 'Once a year. Our Silver VIP Membership includes a flush. Would you like to hear more about it?')).intent).toBe('membership');
     expect(ask('ya', '/', turns('my toilet runs all night', 'That is usually a flapper or fill valve. Would you like to schedule a plumber to fix it?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    // Found in the browser: a new question after an emergency answer is that question, and "runs all night" is no night price.
+    const burst = turns('agua cayendo del techo de la cocina y no para', 'Cierre ahora la llave principal del agua y llame a nuestras oficinas: atendemos emergencias 24/7.');
+    expect(ask('can you recommend a good plumber in Dallas?', '/', burst).intent).toBe('off_topic');
+    expect(ask('my toilet runs all night, how much to fix?').message).toContain('Toilet repair');
   });
 });

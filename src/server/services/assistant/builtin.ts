@@ -307,7 +307,7 @@ function membership(ctx: Context): Draft {
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
-  [/after[- ]hours|(?<!last )nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?|fuera de horario|de noche|fines? de semana|emergencias?\b/, ['emergency-after-hours']],
+  [/after[- ]hours|(?<!(last|all) )nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?|fuera de horario|de noche|fines? de semana|emergencias?\b/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
   [/(water heater|calentador|heater).*(repair|fix|element|thermostat|arregl|repar)/, ['water-heater-repair']],
@@ -849,7 +849,9 @@ function withContext(classification: Classification, text: string, places: Place
   // "Ok I shut off the main, water stopped. Now what?" after a burst pipe: still that emergency.
   // ("Slow drip, a cup an hour, only when someone showers" tells the hazard is smaller, and "the ceiling is only
   // damp now and nothing's dripping; can it wait?" says it can: each is answered as what it is.)
+  // (Asking us to name another plumber, or about a place outside, is a new question.)
   if (before.intent === 'emergency' && !handled && !smallLeakOnly(folded) && !/\bnothing'?s (dripping|leaking|coming)\b|\bonly damp\b|\bcan (it|this) wait\b/.test(folded) && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
+    && !anotherPlumberAsked.test(folded) && !onlyOutside(places)
     && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc|\b(is|looks|seems) (fine|ok|okay|normal)\b|\bi meant\b/.test(folded)
     // ("No it stopped, I plunged it and it goes down now" is over; "I shut off the main, water stopped. Now what" is not.)
     && !(/\b(stopped|has stopped)\b(?! (working|draining|flushing))/.test(folded) && !/\b(shut|turned|closed|valve|main)\b/.test(folded))) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
