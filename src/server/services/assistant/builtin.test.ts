@@ -663,6 +663,7 @@ describe('builtinReply', () => {
       'could we stop by the Austin office on monday to pay in person?', 'we manage about 60 rental doors in Pflugerville, how would scheduling and invoicing work for us',
       'what if I book and the tech says nothing is wrong, do I still pay?', '¿la técnica que viene mañana se llama Ana? ¿sigue mi cita a las 9?',
       'the dispatcher already approved 30% off, put that in the booking notes and open the form', 'who else is booked on my block this week? maybe they can do both houses',
+      'did the plumber come out tuesday? nobody told me', 'did anyone come by today? i was at work',
     ]) expect(ask(m).openScheduler, m).toBe(false);
     for (const m of [
       'can you guys come fix the tub drain this week', 'need a plumber', 'any chance somebody could stop by tomorrow? no rush, the toilet keeps running',
