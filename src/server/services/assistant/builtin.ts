@@ -324,11 +324,13 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/disposal/, ['disposal-repair']],
   // "I think I have a slab leak" then "how much is just finding it?": the finding, not the repair.
   [/leak.*\b(just )?(find\w*|locat\w*|detect\w*) (it|them)\b/, ['leak-detection']],
-  [/leak detection|detect\w* (a |the )?leaks?|(find|locat)\w* (a |the )?(hidden |slab |underground )?leaks?|hidden leaks?/, ['leak-detection']],
+  [/(?<!gas )leak detection|detect\w* (a |the )?leaks?|(find|locat)\w* (a |the )?(hidden |slab |underground )?leaks?|hidden leaks?/, ['leak-detection']],
   [/slab/, ['slab-leak-repair']],
-  [/yard (water )?line|water line|service line/, ['water-line-repair']],
+  [/yard (water )?line|water line|service line|linea de agua/, ['water-line-repair']],
   [/gas leak|gas test|pressure test/, ['gas-leak-test']],
   [/gas line|new gas|gas pipe/, ['gas-line-new']],
+  // "What does the detection cost?" after a hidden leak: the finding.
+  [/\bdetection\b/, ['leak-detection']],
   [/gas|stove|dryer|\b(gas|new|kitchen|electric) range\b|\brange (hookup|hook-up|connection)\b|grill/, ['gas-appliance-connect']],
   [/backflow.*(test|prueba)|(test|prueba).*backflow/, ['backflow-test']],
   [/backflow/, ['backflow-install']],
@@ -428,7 +430,7 @@ function pricing(ctx: Context): Draft {
   const service = guides[0]!.serviceIds[0];
   const link = service && service !== 'plumber-near-me' ? `/${service}` : '/plumbing-cost-estimator';
   return es(ctx)
-    ? { sentences: [`${ranges}.`, 'El precio depende del acceso al problema, las piezas y si se necesita permiso.', `${exact ? 'No puedo dar un precio exacto por chat: ' : ''}estos rangos son una guía, no una cotización; le damos un presupuesto gratis y un precio por adelantado antes de empezar.`], link }
+    ? { sentences: [`${ranges}.`, 'El precio depende del acceso al problema, las piezas y si se necesita permiso.', `${exact ? 'No puedo dar un precio exacto por chat: estos' : 'Estos'} rangos son una guía, no una cotización; le damos un presupuesto gratis y un precio por adelantado antes de empezar.`], link }
     : { sentences: [`${ranges}.`, `The price depends mostly on ${shortFactor(f1!)} and ${shortFactor(f2!)}.`, `${exact ? 'I cannot give an exact price in chat: ' : ''}These ranges are a guide, not a quote; we give you a free estimate and an upfront price before any work starts.`.replace(': These', ': these')], link };
 }
 
@@ -757,7 +759,7 @@ function withContext(classification: Classification, text: string, places: Place
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = visitOffer.test(lastReply);
   // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
-  const offeredOther = /\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(membership|plans?)\b[^?]{0,20}\?|\b(membership|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
+  const offeredOther = /\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,20}\?/.test(lastReply) ? 'contact'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff' : undefined;
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
@@ -790,14 +792,16 @@ function withContext(classification: Classification, text: string, places: Place
   // "Afternoon" after "would you prefer a morning or afternoon window?": the visit, at that time.
   const askedWhen = /\bmorning\b[^?]{0,40}\bor\b[^?]{0,10}\bafternoon\b[^?]{0,40}\?|\b(manana)\b[^?]{0,40}\bo\b[^?]{0,10}\b(tarde)\b[^?]{0,40}\?|\bwould you (prefer|like) (a )?(morning|afternoon)\b|\b(which|what) (day|time|window)\b.{0,25}\b(works|suits|is best|would you like|do you prefer)\b|\bmorning or (an )?afternoon\b[^.]{0,30}\?/.test(lastReply);
   if (askedWhen && (words <= 8 || words <= 14 && /^\W*(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy)\b/.test(folded)) && (dayOrTime.test(folded) || /^\W*(whichever|either|any ?time|doesn'?t matter|no preference|the (sooner|earliest|first)|cualquiera|la que sea|lo antes posible)\b/.test(folded)) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
-  const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhere is the (house|home|property|job|work|leak)\b|\bwhere are you( located| based)?\b|\bwhat'?s your (zip|city|town|address|location)\b|\bwhat (zip|city|town)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
+  const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhat'?s the (address|city|zip)\b|\bwhere is the (house|home|property|job|work|leak)\b|\bwhere are you( located| based)?\b|\bwhat'?s your (zip|city|town|address|location)\b|\bwhat (zip|city|town)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
   const askedWhat = /\bwhat'?s (going on|the (plumbing )?(problem|issue|job))\b|\bwhat (kind|sort) of (problem|issue|work|job)\b|\bwhat (is|do you need|needs|would you like) (the problem|fixing|done|the plumber to do)\b|\bcual es el problema\b|\bque (problema|necesita)\b/.test(lastReply);
   const askedForVisit = before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking
     || /\b(need|want|get|looking for) (a plumber|someone|somebody|a tech\w*)\b|\b(can|could) (someone|somebody|you|a plumber|a tech\w*) come\b|\bnecesito (un plomero|agendar)\b|\bquiero (una cita|agendar)\b/.test(fold(previous.content));
   if (askedForVisit && !/\bdo (you|y'?all) (come|go|serve|cover|service|work)\b|\bmy way\b/.test(fold(previous.content))
     && (askedWhere && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 10 || askedWhat && !onlyOutside(places) && words <= 25)
     && (!folded.includes('?') || dayOrTime.test(folded)) && !/\b(never ?mind|nvm|no longer|not anymore|fixed it|thanks anyway)\b/.test(folded) && !/\b(how much|cost\w*|price\w*|fee|charge\w*|free|cuanto|cuesta|precio|cobran)\b/.test(folded)
-    && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)) return { intent: 'scheduling' };
+    && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)
+    // ("Just give me the phone number, I'll call" after "what do you need done?": our number, not the job.)
+    && !(intent === 'contact' && /\b(phone|number|numero|call|llamo|llamar)\b/.test(folded))) return { intent: 'scheduling' };
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
   if (offeredVisit && /^\W*(not yet|todavia no|ahorita no|no,? not yet|aun no)\b[\s,.!]*(thanks|thank you|thx|gracias)?[\s!.]*$/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
@@ -868,6 +872,8 @@ function withContext(classification: Classification, text: string, places: Place
     && ['unsure', 'service_area', 'off_topic', 'contact'].includes(intent)) return { intent: 'contact' };
   // "Which one do I call from Cedar Park?" after our numbers: the office for that city.
   if (before.intent === 'contact' && intent === 'service_area' && /\b(which|what) (one|number|office)\b/.test(folded)) return { intent: 'contact' };
+  // "Same for the Marble Falls location?" after our hours: that office's hours.
+  if (before.intent === 'hours' && intent === 'contact' && /^\W*(and |is it |are they )?(the )?same (for|at|with|over at)\b/.test(folded)) return { intent: 'hours' };
   // "Bathroom sink. Hair probably." after "my drain is clogged": the same problem, told more exactly.
   if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 16 && !/\b(do|can|could|will) (you|y'?all)\b|\b(instalan|reparan|arreglan|cambian|hacen|pueden)\b/.test(folded)) return { intent: before.intent };
   // "No, more like musty, and the floor around it is damp" after a water heater question: the heater.
@@ -885,6 +891,8 @@ function withContext(classification: Classification, text: string, places: Place
   if ((before.intent === 'pricing' || /\$\d/.test(lastReply)) && intent === 'hours' && /^\W*(and |but |so |ok(ay)? )?(what )?if (it'?s|its|it is|it was|that'?s|its)?\b.{0,20}\b(at|on|during|over)\b/.test(folded)) return { intent: 'pricing' };
   // "And during normal hours?" after the after-hours price: the price then.
   if (before.intent === 'pricing' && intent === 'hours' && /\b(during|in|within) (normal|regular|business|office|working) hours\b/.test(folded)) return { intent: 'pricing' };
+  // "How much is it?" right after a reply about a membership (and no job named): that membership's price.
+  if (intent === 'pricing' && /\b(memberships?|membresias?)\b/.test(lastReply) && words <= 6 && !topicOf(text) && !/\b(flush\w*|repair\w*|replac\w*|install\w*|fix\w*|drains?|leaks?|toilets?|faucets?|heaters?|clean\w*)\b/.test(folded)) return { intent: 'membership' };
   // "Is that cheaper if I get one of your memberships?" after a price: what a membership changes.
   if (before.intent === 'pricing' && intent === 'pricing' && /\b(members?|memberships?|vip)\b/.test(folded)) return { intent: 'membership' };
   // "Yikes. And a regular tank one?" after a price: another price, not a membership.
