@@ -38,6 +38,7 @@ const vocabulary = [
   'installed', 'repair', 'commercial', 'restaurant', 'hours', 'open', 'close', 'closed', 'where', 'serve', 'cover', 'payment', 'credit',
   'financing', 'county', 'around', 'founded', 'company', 'satisfaction', 'upfront', 'texas', 'pressure', 'backflow', 'hydro', 'jetting',
   'camera', 'inspection', 'thanks', 'thank', 'please', 'someone', 'somebody', 'technician', 'person', 'manager', 'schedule',
+  'booking', 'bookings', 'booked',
   ...cities.flatMap((c) => [fold(c.name).replace(/\s+/g, ''), ...fold(c.name).split(/\s+/)]),
   ...cities.flatMap((c) => [c.county, ...c.otherCounties]).map(fold),
   // Every word of the English intent examples: the words visitors use for what they want.
