@@ -391,7 +391,11 @@ function factorsFor(guides: PriceGuide[]): string[] {
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 /** "Parts and fixtures: standard, …" → "parts and fixtures". */
-const shortFactor = (factor: string) => lowerFirst(factor.split(/[:(]/)[0]!.trim());
+/** A price factor as the object of "depends on": "how easy…", "whether…", or "the age and condition…". */
+const shortFactor = (factor: string) => {
+  const phrase = lowerFirst(factor.split(/[:(]/)[0]!.trim());
+  return /^(how|whether|after)\b/.test(phrase) ? phrase : `the ${phrase}`;
+};
 
 /**
  * Store products the price question is about: those it names, or, for a short "how much is that one?" right
@@ -431,7 +435,7 @@ function pricing(ctx: Context): Draft {
   const link = service && service !== 'plumber-near-me' ? `/${service}` : '/plumbing-cost-estimator';
   return es(ctx)
     ? { sentences: [`${ranges}.`, 'El precio depende del acceso al problema, las piezas y si se necesita permiso.', `${exact ? 'No puedo dar un precio exacto por chat: estos' : 'Estos'} rangos son una guía, no una cotización; le damos un presupuesto gratis y un precio por adelantado antes de empezar.`], link }
-    : { sentences: [`${ranges}.`, `The price depends mostly on ${shortFactor(f1!)} and ${shortFactor(f2!)}.`, `${exact ? 'I cannot give an exact price in chat: ' : ''}These ranges are a guide, not a quote; we give you a free estimate and an upfront price before any work starts.`.replace(': These', ': these')], link };
+    : { sentences: [`${ranges}.`, `The price depends mostly on ${shortFactor(f1!)}, and on ${shortFactor(f2!)}.`, `${exact ? 'I cannot give an exact price in chat: ' : ''}These ranges are a guide, not a quote; we give you a free estimate and an upfront price before any work starts.`.replace(': These', ': these')], link };
 }
 
 /** How booking works, from src/business: same-day service, the arrival windows, how many days ahead. */
@@ -708,7 +712,7 @@ const visitOffer = new RegExp([
   /\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?/,
   /\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b/,
   /\bshall (i|we) (book|schedule|send)\b/,
-  /\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|reservar|reservas|citas?|visita|formulario)\b/,
+  /\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|programador|calendario|reservar|reservas|citas?|visita|formulario)\b/,
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
@@ -808,7 +812,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
   if (offeredVisit && /^\W*(not yet|todavia no|ahorita no|no,? not yet|aun no)\b[\s,.!]*(thanks|thank you|thx|gracias)?[\s!.]*$/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
-  if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded.replace(/\bwhen (i'?m|i am|we'?re|we are) ready\b/, ' ')) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
+  if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who|cuanto|cuesta|costar|precio|cost\w*)\b/.test(folded.replace(/\bwhen (i'?m|i am|we'?re|we are) ready\b/, ' ')) && /^\W*(not (yet|now|right now|today)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Hmm actually cancel that, I'll wait till payday" right after asking for a visit: not now.
   if ((before.intent === 'scheduling' || offeredVisit && !/\b(thanks|thank you|thx|gracias|anyway)\b/.test(folded)) && !before.movesBooking && /^\W*((hmm+|ok(ay)?|wait|oh|i changed my mind|changed my mind),? )*(actually,? )?(cancel that|never ?mind|nvm|scratch that|forget it)\b/.test(folded)
@@ -925,7 +929,7 @@ function withContext(classification: Classification, text: string, places: Place
     if (before.intent === 'membership' && ['pricing', 'water_heater', 'commercial'].includes(intent)) return { intent: 'membership' };
     if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0) return { intent: 'contact' };
     // "Ok and the Austin one? Need to mail a check" after an office's address: the other office.
-    if (before.intent === 'contact' && /\b(the )?(austin|marble falls|other) (one|office)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'contact' };
+    if (before.intent === 'contact' && /\b(the )?(austin|marble falls|other) (one|office)\b/.test(folded) && !['emergency', 'injection', 'complaint', 'hours'].includes(intent)) return { intent: 'contact' };
   }
   // "How much would that cost?" after a water heater question is about water heaters; so is a short
   // question nothing else placed ("how do I tell when it's about to go?").
