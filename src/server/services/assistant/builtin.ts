@@ -778,7 +778,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Sign me up" after an offer to hear about a membership: that membership.
   if (offeredOther === 'membership' && !offeredVisit && /\b(sign (me|us) up|i'?ll take (it|one)|enroll|join)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
   if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && !onlyOutside(places) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || offeredVisit && /^\W*you\W*$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
-    && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded)) return { intent: 'scheduling' };
+    && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded) && !['injection', 'complaint', 'handoff'].includes(intent) && !(intent === 'emergency' && classification.emergency !== 'general')) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
   // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
@@ -809,6 +809,9 @@ function withContext(classification: Classification, text: string, places: Place
     && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)
     // ("Just give me the phone number, I'll call" after "what do you need done?": our number, not the job.)
     && !(intent === 'contact' && /\b(phone|number|numero|call|llamo|llamar)\b/.test(folded))) return { intent: 'scheduling' };
+  // "78660", "Granite Shoals, off Phillips Ranch Rd" after our question of where the home is (no visit asked for): whether we serve it.
+  if (askedWhere && words <= 8 && namesAPlace(places) && !folded.includes('?') && /\b(do|can|will) (you|y'?all)\b/.test(fold(previous.content)) && !dayOrTime.test(folded) && !/\b(yes|asap|book|schedule|come|soon)\b/.test(folded)
+    && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'service_area' };
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
   if (offeredVisit && /^\W*(not yet|todavia no|ahorita no|no,? not yet|aun no)\b[\s,.!]*(thanks|thank you|thx|gracias)?[\s!.]*$/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
