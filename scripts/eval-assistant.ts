@@ -118,6 +118,8 @@ export const evalSets = [
   { name: 'tuning-47-b.json (written blind for the eighteenth round: prices, places and business facts asked many ways, and follow-ups that change the subject; first scored 97.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-47-b.json', minimum: 190 },
   { name: 'tuning-48-a.json (written blind for the eighteenth round: a general mix as a blind set would be written; first scored 93.6 % on arrival, then tuned on)', path: 'tests/assistant/tuning-48-a.json', minimum: 200 },
   { name: 'tuning-48-b.json (written blind for the eighteenth round: short messages of one to eight words, alone or after one exchange; first scored 95.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-48-b.json', minimum: 190 },
+  { name: 'tuning-49-a.json (written blind for the eighteenth round: the booking boundary in conversations, English and Spanish; first scored 80.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-49-a.json', minimum: 190 },
+  { name: 'tuning-49-b.json (written blind for the eighteenth round: a general mix as a blind set would be written; first scored 95.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-49-b.json', minimum: 200 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },
