@@ -720,6 +720,8 @@ const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|le
 /** After a yes, a question of its own ("ok. and what time do you close today"), not one about the visit being booked. */
 const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does|can i|could i|do i)\b/.test(folded))
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
+/** "…when I'm ready", "…when we're back": a time of the visitor's own, no question of when. */
+const whenReady = /\bwhen (i'?m|i am|we'?re|we are) (ready|back)\b/;
 /** Holding back or turning down an offer. */
 const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?! (thing|available|opening|slot|chance))|yet|think about|get back to|todavia|despues|luego)\b/;
 /** Thanks, a goodbye or a new subject after an offer ("ok thanks", "ok bye", "ok weird question…"), booking nothing itself ("yes, thank you!" still books). */
@@ -755,14 +757,14 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'emergency' && intent === 'scheduling' && /\b(now|right now|asap|right away|immediately|tonight|ahora|just send|sin que (llame|llamar)|no tengo saldo)\b|\b(don'?t|do not|can'?t) (want to |wanna )?call\b/.test(folded) && !/\b(not|isn'?t|no es) (an? |una )?(emergency|emergencia|urgent)\b|\bregular service\b/.test(folded) && !/\b(tomorrow|next week|this week|monday|tuesday|wednesday|thursday|friday|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(folded) && !/\b(stopped|no longer|not anymore|just a stain|fixed|ya (se )?(paro|arreglo))\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "¿Y no pueden mandar a alguien de todos modos?", "can you send someone anyway?" after a place outside the area: still outside.
   if (intent === 'scheduling' && !namesAPlace(places) && onlyOutside(previousPlaces)) return { intent: 'service_area' };
+  const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   // "How do I upload it, I don't see a button" after we asked for a photo: the photo.
-  if (/\b(photos?|pictures?|pics?|images?|fotos?)\b/.test(fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '')) && /\b(upload|attach|send)\w* (it|them|one)\b|\b(don'?t|dont|can'?t|cant) (see|find) (a|the|an) (button|upload|paperclip)\b|\bhow (do|can) i (do|send|attach|upload) (that|it|this)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'image' };
+  if (/\b(photos?|pictures?|pics?|images?|fotos?)\b/.test(lastReply) && /\b(upload|attach|send)\w* (it|them|one)\b|\b(don'?t|dont|can'?t|cant) (see|find) (a|the|an) (button|upload|paperclip)\b|\bhow (do|can) i (do|send|attach|upload) (that|it|this)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'image' };
   // A booking to move or cancel stays that: the rules below that read a day as the visit's day would book it.
   if (classification.movesBooking) return classification;
   // "Come on, just this once, I'm the owner" after a manipulation attempt: still one.
   if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
-  const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
   const offeredVisit = visitOffer.test(lastReply);
   // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
   const offeredOther = /\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) to (sign up|join|enroll)\b[^?]{0,30}\?|\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
@@ -819,7 +821,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
   if (offeredVisit && /^\W*(not yet|todavia no|ahorita no|no,? not yet|aun no)\b[\s,.!]*(thanks|thank you|thx|gracias)?[\s!.]*$/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
-  if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who|cuanto|cuesta|costar|precio|cost\w*)\b/.test(folded.replace(/\bwhen (i'?m|i am|we'?re|we are) ready\b/, ' ')) && /^\W*(not (yet|now|right now|today|this week)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
+  if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who|cuanto|cuesta|costar|precio|cost\w*)\b/.test(folded.replace(whenReady, ' ')) && /^\W*(not (yet|now|right now|today|this week)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Hmm actually cancel that, I'll wait till payday" right after asking for a visit: not now.
   if ((before.intent === 'scheduling' || offeredVisit && !/\b(thanks|thank you|thx|gracias|anyway)\b/.test(folded)) && !before.movesBooking && /^\W*((hmm+|ok(ay)?|wait|oh|i changed my mind|changed my mind),? )*(actually,? )?(cancel that|never ?mind|nvm|scratch that|forget it)\b/.test(folded)
@@ -827,7 +829,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Maybe, let me ask my wife first", "nah, still talking to a couple other plumbers", "déjeme preguntarle a mi
   // esposo y le aviso" after an offer: held back for now, in other words (a question asked on the way is answered,
   // and a hold with thanks closes the conversation).
-  if (offeredVisit && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|(?<!comparing |comparando )(prices?|precios?)|cuanto|cuesta|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded.replace(/\bwhen (i'?m|i am|we'?re|we are) (ready|back)\b/, ' '))
+  if (offeredVisit && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|(?<!comparing |comparando )(prices?|precios?)|cuanto|cuesta|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded.replace(whenReady, ' '))
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
   // (Also after a city of ours: "great. can someone come out saturday then?")
