@@ -576,6 +576,8 @@ const topicServicePage: Partial<Record<Intent, string>> = {
 const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team|company|plumbers))\b.{0,20}\b(do|fix|repair|install|replace|offer|handle|help|work on|service|clean|clear|test|unclog|take care|run|put in|hook up|connect|add|move)\b/;
 const signsHeading = 'Signs you need this service';
 
+/** The range of work asked about as a whole, no job named. */
+const generalServicesAsked = /\bwhat (kind|kinds|type|types|sort|sorts) of (work|jobs|services|plumbing|things|stuff) (do|does|can) (you|y'?all|u|your)\b(?!.{0,30}\b(on|for|with)\b)|\bwhat (services|work|jobs) (do|does|can) (you|y'?all|u|your \w+) (do|offer|provide|handle)\W*$|\bwhat all (do|does|can) (you|y'?all|u)( guys)? (do|handle|fix|offer)\W*$|^\W*what do (you|y'?all|u)( guys)? (do|offer)\W*$/;
 /** Kinds of work a visitor names that src/business lists neither as a service nor in the price guide. */
 const unlistedWork = /\b(water softeners?|whole[- ]house repip\w*|repip\w*|redo (all )?(the |our |my )?(old )?pipes|replac\w* (all )?(the |our |my )?(old |galvani[sz]ed )?pipes|sewer (line |main )?replacements?|replac\w* (a |the |my |our )?(whole )?sewer (line|main)|(bathroom |kitchen )?remodel\w*)\b/;
 
@@ -585,7 +587,10 @@ function topic(ctx: Context, intent: Intent): Draft {
   // refused; the listed work is named and a person says whether the job fits.
   const unlistedMatch = intent === 'services' ? unlistedWork.exec(fold(ctx.text))?.[0] : undefined;
   const unlisted = unlistedMatch && (/repip|pipes/.test(unlistedMatch) ? 'repiping' : /sewer/.test(unlistedMatch) ? 'sewer line replacement' : /softener/.test(unlistedMatch) ? 'water softener' : 'remodel');
-  if (unlisted) {
+  // "What all do you guys do?", "what kind of work do you do?": the whole range, not one page that shares a word.
+  const overview = intent === 'services' && !es(ctx) && generalServicesAsked.test(fold(ctx.text)) && !topicOf(ctx.text);
+  if (unlisted || overview) {
+    if (!unlisted) return { sentences: ['We do residential and commercial plumbing: drains and sewer lines, leaks, water heaters, toilets and faucets, gas lines and backflow, among others.', `Tell me the job for its details, or call ${call} for a free estimate and an upfront price.`], link: '/services' };
     return es(ctx)
       ? { sentences: ['Hacemos plomería residencial y comercial: drenajes y líneas de drenaje, fugas, calentadores de agua, inodoros y grifos, líneas de gas y prevención de reflujo, entre otros.', `Para saber si su trabajo de ${unlisted} nos corresponde, llame a ${call}; le damos un presupuesto gratis y un precio por adelantado.`], link: '/services' }
       : { sentences: ['We do residential and commercial plumbing: drains and sewer lines, leaks, water heaters, toilets and faucets, gas lines and backflow, among others.', `Whether your ${unlisted} job is one we take on is a question for our team: call ${call} for a free estimate and an upfront price.`], link: '/services' };
@@ -716,19 +721,21 @@ const visitOffer = new RegExp([
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
-const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set)|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|(you )?do it|set (it|that|one) up|book (it|me)|si|claro|por favor|dale|sale|orale|andale|va|perfecto|cuando puedan|hagalo|hazlo|me queda bien|me sirve|agendal[oa]|agendeme|programel[oa])\b/;
+const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set)|yes,? (sir|ma'?am)|yessir|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|(you )?do it|set (it|that|one) up|book (it|me)|si|claro|por favor|dale|sale|orale|andale|va|perfecto|cuando puedan|hagalo|hazlo|me queda bien|me sirve|agendal[oa]|agendeme|programel[oa])\b/;
 /** After a yes, a question of its own ("ok. and what time do you close today"), not one about the visit being booked. */
 const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does|can i|could i|do i)\b/.test(folded))
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
 /** "…when I'm ready", "…when we're back": a time of the visitor's own, no question of when. */
-const whenReady = /\bwhen (i'?m|i am|we'?re|we are) (ready|back)\b/;
+const whenReady = /\bwhen (i'?m|i am|we'?re|we are) (ready|back)\b|\bwhen (she|he|they)'?s? (is |are |'re )?(home|back|off|free|around)\b|\bwhen (she|he|they) (gets?|comes?) (home|back)\b/;
+/** Turning an offer down to ask someone first: "let me talk to my wife", "primero quiero hablar con mi esposo" (not a request for one of our people). */
+const consultsSomeone = /\b(talk|speak|check|hablar|consultar|platicar)\w* (to|with|con) (my|mi|the|el|la|our) (wife|husband|partner|spouse|landlord|tenant|hoa|roommate|boss|esposo|esposa|pareja|casero|casera|dueno|duena|inquilino|inquilina)\b/;
 /** Holding back or turning down an offer. */
 const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?! (thing|available|opening|slot|chance))|yet|think about|get back to|todavia|despues|luego)\b/;
 /** Thanks, a goodbye or a new subject after an offer ("ok thanks", "ok bye", "ok weird question…"), booking nothing itself ("yes, thank you!" still books). */
 const thanksNotYes = (folded: string): boolean => !/^\W*(yes|yeah|yep|yup|sure|absolutely|definitely|si|please do)\b/.test(folded) && /\b(thanks|thank you|thx|ty|bye|goodbye|cya|that'?s all|thats all|that helps|all i needed|appreciate\w*|weird question|random question|unrelated)\b/.test(folded)
   && !/\b(book\w*|schedul\w*|open it|go ahead|do it|set (it|that|one) up|send (someone|somebody|a plumber)|sounds good|works for me)\b/.test(folded);
 /** Holding an offer of a visit back for now, in other words than declinesOffer's first word. */
-const holdsBack = /\b(just gathering info|gathering (some )?info|get (a couple|some|a few) (other |more )?quotes|reach out when (i'?m|we'?re|i am|we are) ready|things are (crazy|busy|hectic)|just comparing|(solo|nomas) (estaba|estoy) preguntando|tal vez luego|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|until|for)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
+const holdsBack = /\b((i'?ll|i will|gonna|going to) (just )?book\b.{0,30}\b(myself|later|on the (web)?site|online)|just gathering info|gathering (some )?info|get (a couple|some|a few) (other |more )?quotes|reach out when (i'?m|we'?re|i am|we are) ready|things are (crazy|busy|hectic)|just comparing|(solo|nomas) (estaba|estoy) preguntando|tal vez luego|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|until|for)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
 /** Ending the conversation: nothing more is asked. */
 const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
 
@@ -785,20 +792,20 @@ function withContext(classification: Classification, text: string, places: Place
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
   // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
   // ("Actually yeah, let's do that": the yes after a word of changing one's mind.)
-  const said = folded.replace(/^[^\p{L}\p{N}]+/u, '').replace(/^(ya|you)\s+(?=(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)\b)/, 'yes ').replace(/^(actually|well|oh|ok so|i mean)[,\s]+(?=(yes|yeah|yep|sure|ok(ay)?|let'?s|lets)\b)/, '');
+  const said = folded.replace(/^[^\p{L}\p{N}]+/u, '').replace(/^(ya|you)\s+(?=(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)\b)/, 'yes ').replace(/^(actually|well|oh|ok so|i mean|honestly|eh|hmm+)[,\s]+(?=(yes|yeah|yep|sure|ok(ay)?|let'?s|lets)\b)/, '');
   // "Yes – do I need to be home for it?", "sure, will they call before they show up?": the offer taken, with a question about the visit itself.
-  if (offeredVisit && /^(yes|yeah|yep|yup|sure|si|claro|ok(ay)?,? yes)\b/.test(said) && /\b(who (will|would|is going to) (be )?(coming|come)|(do|will) i (need|have) to be (home|there)|tengo que estar|(call|text) (me )?(before|first|ahead)|how long (does|will|would) (it|the visit|a visit|this|that)|pay (by|with) (card|check|cash))\b/.test(folded)
+  if (offeredVisit && /^(yes|yeah|yep|yup|sure|si|claro|ok(ay)?,? yes)\b/.test(said) && /\b(who (will|would|is going to) (be )?(coming|come)|(do|will) i (need|have) to be (home|there)|tengo que estar|(call|text) (me )?(before|first|ahead)|how long (does|will|would) (it|the visit|a visit|this|that)|pay (by|with) (card|check|cash)|can (it|you|they|he|she|someone|the (tech\w*|plumber)) (be|come) (after|before|around|in the (morning|afternoon))\b)\b/.test(folded)
     && !/\b(how much|cost\w*|price\w*|fee|cuanto)\b/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Yes but not this week, the week after": the offer taken, for a later day.
   if (offeredVisit && (acceptsOffer.test(said) || /^(not|no,? not) (this week|today|tomorrow|this weekend)\b.{0,10}\b(next|the following) (week|monday|tuesday|wednesday|thursday|friday|saturday)\b.{0,20}\b(better|works|is good|would be (better|good|great)|if you have (it|one|something))\b/.test(said)) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?') && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
-  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*|fee|charge\w*|free|cobran)\b/.test(folded)
+  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !holdsBack.test(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*|fee|charge\w*|free|cobran)\b/.test(folded)
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
     // ("Ok. And what time do you close today", "ok and would the guy who comes speak Spanish?" ask something else first.)
     && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))) return { intent: 'scheduling' };
   // "Just a drip into a bucket. Set it up" after an offer: the visit taken in the last sentence.
-  if (offeredVisit && /(^|[.!]\s+)(ok(ay)?,? )?(please )?(set (it|that|one) up|book (it|that|me)( in)?|go ahead( and (book|set) (it|that|one)( up)?)?|(you )?do it|let'?s do it)\W*$/.test(folded) && !holdsBack.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
+  if (offeredVisit && /(^|[.!,]\s+)(ok(ay)?,? )?(please )?(set (it|that|one) up|book (it|that|me)( in)?|go ahead( and (book|set) (it|that|one)( up)?)?|(you )?do it|let'?s (just )?do (it|that)( (this|next) week| today| tomorrow)?)\W*$/.test(folded) && !holdsBack.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
   // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
   // "Afternoon" after "would you prefer a morning or afternoon window?": the visit, at that time.
@@ -829,8 +836,8 @@ function withContext(classification: Classification, text: string, places: Place
   // "Maybe, let me ask my wife first", "nah, still talking to a couple other plumbers", "déjeme preguntarle a mi
   // esposo y le aviso" after an offer: held back for now, in other words (a question asked on the way is answered,
   // and a hold with thanks closes the conversation).
-  if (offeredVisit && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|(?<!comparing |comparando )(prices?|precios?)|cuanto|cuesta|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded.replace(whenReady, ' '))
-    && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
+  if ((offeredVisit || askedWhen) && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|(?<!comparing |comparando )(prices?|precios?)|cuanto|cuesta|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded.replace(whenReady, ' '))
+    && !['emergency', 'injection', 'complaint'].includes(intent) && (intent !== 'handoff' || consultsSomeone.test(folded))) return { intent: 'scheduling', notNow: true };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
   // (Also after a city of ours: "great. can someone come out saturday then?")
   if ((['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) || before.intent === 'service_area' && !onlyOutside(previousPlaces)) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
@@ -859,7 +866,7 @@ function withContext(classification: Classification, text: string, places: Place
     && (/\b(works?|good|fine|ok(ay)?|let'?s|book|do it|can i get|if you can|sounds|si|perfect|please|then|how about|what about|esta bien|de acuerdo|vale)\b/.test(folded) || folded.split(/\s+/).length <= 4)
     && (['pricing', 'services', 'water_heater', 'leak', 'drain', 'scheduling', 'hours', 'commercial'].includes(before.intent) || /\$\d/.test(lastReply))
     // (Not what only a person knows: "is my Friday visit still on? please check".)
-    && !['emergency', 'injection', 'complaint', 'handoff', 'greeting', 'thanks', 'membership', 'payments', 'licence', 'about', 'off_topic'].includes(intent) && !classification.unstated) return { intent: 'scheduling' };
+    && !['emergency', 'injection', 'complaint', 'handoff', 'greeting', 'thanks', 'membership', 'payments', 'licence', 'about', 'off_topic'].includes(intent) && !classification.unstated && !holdsBack.test(folded)) return { intent: 'scheduling' };
   // "It's 2am, will anyone even answer??" after a burst pipe: still that emergency.
   if (before.intent === 'emergency' && intent === 'hours' && !handled && /\b(answer|pick up|anyone|anybody|someone)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "Ok great, can you open it for me, I need Thursday" after we described the scheduler: open it.
