@@ -279,11 +279,10 @@ function membership(ctx: Context): Draft {
   const wantsTankless = /tankless|sin tanque/.test(text);
   const wantsTank = /\btank\b|tanque/.test(text) && !wantsTankless;
   let picked = memberships.filter((m) => {
-    if (/rental|rent|landlord|alquiler/.test(text)) return m.audience === 'rental';
-    if (/commercial|business|comercial|negocio/.test(text)) return m.audience === 'commercial';
-    if (/platinum/.test(text)) return m.id.startsWith('platinum');
-    if (/silver/.test(text)) return m.id.startsWith('silver');
-    return false;
+    // ("different q, what's in the commercial vip": whole words; both plans when both are named.)
+    if (/\b(rentals?|rent|renting|landlords?|alquiler)\b/.test(text)) return m.audience === 'rental';
+    if (/\b(commercial|business|businesses|comercial|negocios?)\b/.test(text)) return m.audience === 'commercial';
+    return /\bplatinum\b/.test(text) && m.id.startsWith('platinum') || /\bsilver\b/.test(text) && m.id.startsWith('silver');
   });
   if (wantsTankless) picked = picked.filter((m) => !m.id.includes('-tank') || m.id.endsWith('tankless'));
   if (wantsTank) picked = picked.filter((m) => !m.id.endsWith('tankless'));
@@ -296,11 +295,15 @@ function membership(ctx: Context): Draft {
       : { sentences: [`Our VIP memberships: Silver ${byId['silver-vip-tank']} a year (tank) or ${byId['silver-vip-tankless']} (tankless), Platinum ${byId['platinum-vip-tank']} or ${byId['platinum-vip-tankless']} for 3 years, Commercial VIP ${byId['commercial-vip']} and Rental VIP ${byId['rental-vip']}.`, 'Residential plans include a flush of up to 2 water heaters, a plumbing check-up, preferred pricing and priority emergency scheduling.'], link: '/membership-benefits' };
   }
   const listed = picked.map((m) => `${membershipName(m)}: ${formatDollars(m.price)}${term(m) ? ` ${term(m)}` : ''}`).join('; ');
-  const benefits = picked[0]!.benefits.map((b) => b.toLowerCase()).join(', ');
+  // Several plans at once: one plan's benefits are never told as another's. Tank and tankless plans of one
+  // tier differ only in the kind of heater; Silver and Platinum differ in their visits.
+  const bothTiers = picked.some((m) => m.id.startsWith('silver')) && picked.some((m) => m.id.startsWith('platinum'));
+  const benefits = picked[0]!.benefits.map((b) => (picked.length > 1 ? b.replace(/\b(tank|tankless) water heaters\b/, 'water heaters') : b).toLowerCase()).join(', ');
+  const tiers = 'Silver includes a flush of up to 2 water heaters and a plumbing check-up; Platinum includes three annual visits, each with that flush and check-up; both include preferred pricing and priority emergency scheduling.';
   const renew = /renew|renov/.test(text);
   return es(ctx)
     ? { sentences: [`${listed}.`, `Los beneficios de cada membresía están en nuestra página de membresías; para preguntas, llame a ${callUs(officeFor(ctx), 'es')}.`, ...(renew ? [`Para la renovación, pregunte a ${callUs(undefined, 'es')}.`] : [])], link: '/membership-benefits' }
-    : { sentences: [`${listed}.`, `It includes: ${benefits}.`, ...(renew ? [`For renewal terms, ask ${callUs(undefined, 'en')}.`] : [])], link: '/membership-benefits' };
+    : { sentences: [`${listed}.`, bothTiers ? tiers : `It includes: ${benefits}.`, ...(renew ? [`For renewal terms, ask ${callUs(undefined, 'en')}.`] : [])], link: '/membership-benefits' };
 }
 
 // ---------- prices ----------
@@ -735,7 +738,7 @@ const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?
 const thanksNotYes = (folded: string): boolean => !/^\W*(yes|yeah|yep|yup|sure|absolutely|definitely|si|please do)\b/.test(folded) && /\b(thanks|thank you|thx|ty|bye|goodbye|cya|that'?s all|thats all|that helps|all i needed|appreciate\w*|weird question|random question|unrelated)\b/.test(folded)
   && !/\b(book\w*|schedul\w*|open it|go ahead|do it|set (it|that|one) up|send (someone|somebody|a plumber)|sounds good|works for me)\b/.test(folded);
 /** Holding an offer of a visit back for now, in other words than declinesOffer's first word. */
-const holdsBack = /\b((i'?ll|i will|gonna|going to) (just )?book\b.{0,30}\b(myself|later|on the (web)?site|online)|just gathering info|gathering (some )?info|get (a couple|some|a few) (other |more )?quotes|reach out when (i'?m|we'?re|i am|we are) ready|things are (crazy|busy|hectic)|just comparing|(solo|nomas) (estaba|estoy) preguntando|tal vez luego|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|until|for)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
+const holdsBack = /\b(just checking|(i'?m |we'?re )?(actually )?already (booked|scheduled)|(i'?ll|i will|gonna|going to) (just )?book\b.{0,30}\b(myself|later|on the (web)?site|online)|just gathering info|gathering (some )?info|get (a couple|some|a few) (other |more )?quotes|reach out when (i'?m|we'?re|i am|we are) ready|things are (crazy|busy|hectic)|just comparing|(solo|nomas) (estaba|estoy) preguntando|tal vez luego|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|until|for)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
 /** Ending the conversation: nothing more is asked. */
 const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
 
@@ -743,6 +746,12 @@ const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\
 const dayOrTime = /\b(por la (tarde|manana)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|this (morning|afternoon|evening|week)|next week|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|en la (tarde|manana))\b/;
 
 /** The intent of a message read with the conversation before it. */
+/** A visit asked for only in places we do not serve ("78204", "1200 N Main St in Temple") never opens the scheduler, whatever came before. */
+function outsideNeverBooks(classification: Classification, places: PlaceMention): Classification {
+  const booking = classification.intent === 'scheduling' && !classification.notNow && !classification.howBookingWorks && !classification.movesBooking;
+  return booking && onlyOutside(places) ? { intent: 'service_area' } : classification;
+}
+
 function withContext(classification: Classification, text: string, places: PlaceMention, history: ConversationTurn[]): Classification {
   const earlierUser = [...history].reverse().filter((t) => t.role === 'user');
   if (earlierUser.length === 0) return classification;
@@ -817,7 +826,7 @@ function withContext(classification: Classification, text: string, places: Place
     || /\b(happy to get (that|this|it|you) set up|get (that|this|you) (set up|booked|scheduled)|con gusto\W+en que ciudad)\b/.test(lastReply)
     || /\b(need|want|get|looking for) (a plumber|someone|somebody|a tech\w*)\b|\b(can|could) (someone|somebody|you|a plumber|a tech\w*) come\b|\bnecesito (un plomero|agendar)\b|\bquiero (una cita|agendar)\b/.test(fold(previous.content));
   if (askedForVisit && !/\bdo (you|y'?all) (come|go|serve|cover|service|work)\b|\bmy way\b/.test(fold(previous.content))
-    && (askedWhere && places.notServed.length === 0 && (places.cities.length > 0 || places.zips.length > 0) && words <= 10 || askedWhat && !onlyOutside(places) && words <= 25)
+    && (askedWhere && places.notServed.length === 0 && places.cities.length > 0 && words <= 10 || askedWhat && !onlyOutside(places) && words <= 25)
     && (!folded.includes('?') || dayOrTime.test(folded)) && !/\b(never ?mind|nvm|no longer|not anymore|fixed it|thanks anyway)\b/.test(folded) && !/\b(how much|cost\w*|price\w*|fee|charge\w*|free|cuanto|cuesta|precio|cobran)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)
     // ("Just give me the phone number, I'll call" after "what do you need done?": our number, not the job.)
@@ -995,7 +1004,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
     earlierPlaces: history.filter((t) => t.role === 'user').reverse().slice(0, 4).map((t) => findPlaces(normaliseSpelling(t.content))),
     hasImage: Boolean(last.imageUrl),
   };
-  const classification = onPage(withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history), ctx);
+  const classification = outsideNeverBooks(onPage(withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history), ctx), places);
 
   const intent = classification.intent;
   const firstDraft: Draft = (() => {

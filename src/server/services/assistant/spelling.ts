@@ -108,7 +108,7 @@ const keep = new Set(['heart', 'leaving', 'leave', 'heated', 'cheater', 'theater
   'cover', 'clover', 'lover', 'rover', 'never', 'fever', 'lever', 'sever', 'seven', 'every', 'leaks', 'leaky', 'leaked', 'texan',
   'charged', 'charges', 'number', 'numbers', 'plumb', 'plumbs', 'someone', 'sometime', 'somewhere', 'somehow', 'wheres', 'heres',
   'theres', 'buda', 'kyle', 'install', 'installs', 'repairs', 'repaired', 'drains', 'draining', 'cleaning', 'leaking', 'flooded', 'curious',
-  'uninsured', 'unlicensed']);
+  'uninsured', 'unlicensed', 'bucks', 'buck']);
 for (const w of keep) known.add(w);
 
 /**
