@@ -713,7 +713,8 @@ const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_a
  */
 const visitOffer = new RegExp([
   /\b(schedule|book)\b[^?.!]{0,40}\?/,
-  /\bi can open the (booking form|scheduler|online scheduler|calendar)\b/,
+  /\bi can open (the|our) (booking form|booking page|scheduler|online scheduler|calendar|online calendar)\b/,
+  /\bpuedo abrir (el|nuestro|nuestra) (formulario|calendario|programador|agenda)\b/,
   /\bi can (set up|book|schedule) (a |an )?(visit|appointment|plumber)\b/,
   /\bif you'?d like\b[^.!?]{0,30}\b(book\w*|schedul\w*|set up a visit|open the)\b/,
   /\b(would you like|want|shall i|should i|do you want) (me |us |someone |a plumber |a tech\w* )?to (set up|book|schedul\w*|open|come|send|take a look|stop by|have a look)\b[^?.!]{0,60}\?/,
