@@ -139,7 +139,9 @@ export function findPlaces(text: string): PlaceMention {
   const codeAfter = (c: City) => new RegExp(`\\b${escape(fold(c.name))}(,\\s*|\\s+)(${stateCodes.join('|')})\\b(?!')`).exec(folded);
   const codeElsewhere = (c: City) => {
     const m = codeAfter(c);
-    return Boolean(m && (m[1]!.includes(',') || !wordCodes.has(m[2]!)));
+    // ("Georgetown, in Sun City": a word after the comma, not Indiana; "Georgetown, IN" ends there.)
+    const ends = m && /^\s*([?.!,;]|$)/.test(folded.slice(m.index + m[0].length));
+    return Boolean(m && (m[1]!.includes(',') && (!wordCodes.has(m[2]!) || ends) || !wordCodes.has(m[2]!)));
   };
   const elsewhere = named.filter((c) => new RegExp(`\\b${escape(fold(c.name))},?\\s+(${otherStates})\\b`).test(folded) || (new RegExp(`\\b(i'?m|we'?re|live|located) in (${otherStates})\\b`).test(folded)) || codeElsewhere(c));
   const notServedElsewhere = elsewhere.map((c) => {

@@ -24,6 +24,7 @@ const phrases: [RegExp, string][] = [
   [/\bfin(es)? de semana\b/g, 'weekend'],
   [/\bdias festivos\b/g, 'holidays'],
   [/\bpor todos lados\b|\bpor todas partes\b/g, 'everywhere'],
+  [/\bcuanto antes\b/g, 'as soon as possible'],
   [/\bcuanto tiempo\b/g, 'how long'],
   [/\bhablar con\b/g, 'talk to'],
   [/\bpersona real\b/g, 'real person'],
