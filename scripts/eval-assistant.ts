@@ -129,6 +129,8 @@ export const evalSets = [
   { name: 'tuning-51-c.json (written blind for the nineteenth round: facts beside near copies only a person can answer, and problems in the visitor\'s words; first scored 89.5 % on arrival, then tuned on)', path: 'tests/assistant/tuning-51-c.json', minimum: 200 },
   { name: 'tuning-52-a.json (written blind for the nineteenth round: replies to our own questions and offers; first scored 87.0 % on arrival with 3 false bookings, then tuned on)', path: 'tests/assistant/tuning-52-a.json', minimum: 200 },
   { name: 'tuning-52-b.json (written blind for the nineteenth round: a general mix by a third writer; first scored 97.7 % on arrival, then tuned on)', path: 'tests/assistant/tuning-52-b.json', minimum: 200 },
+  { name: 'tuning-53-a.json (written blind for the nineteenth round: a general mix by a fourth writer; first scored 96.8 % on arrival with 2 false bookings, then tuned on)', path: 'tests/assistant/tuning-53-a.json', minimum: 200 },
+  { name: 'tuning-53-b.json (written blind for the nineteenth round: one to ten words, half in Spanish, many as replies; first scored 91.0 % on arrival, then tuned on)', path: 'tests/assistant/tuning-53-b.json', minimum: 200 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },
