@@ -11,6 +11,7 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/response';
 import { recordAudit } from '../repositories/audit.repository';
 import { recordIncomingJob, type RecordedJob } from './jobs';
+import { safeParseUntrusted } from '../http/safe-parse';
 
 export const jobsSignature = (secret: string, body: Uint8Array | string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
@@ -33,7 +34,8 @@ export function parseJobsWebhookBody(raw: Uint8Array): JobsWebhookBody {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'The body must be a JSON object describing one job.');
   if (JSON.stringify(value).includes('\\u0000')) throw new HttpError(400, 'The body contains a NUL character, which cannot be stored. Remove it and send the job again.');
-  const parsed = jobsWebhookBody.safeParse(value);
+  const parsed = safeParseUntrusted(jobsWebhookBody, value);
+  if (!parsed) throw new HttpError(400, 'The body must be a JSON object describing one job.');
   if (!parsed.success) {
     const fields = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).slice(0, 10));
     throw new HttpError(400, `Please check the field${Object.keys(fields).length === 1 ? '' : 's'} ${Object.keys(fields).join(', ') || 'of the body'} and send the job again.`, { fields });

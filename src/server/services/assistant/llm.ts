@@ -17,6 +17,7 @@ import {
 } from './facts';
 import type { AssistantInput, AssistantReply, LlmUsage } from './reply';
 import { createIndex, type Passage } from './retrieval';
+import { safeParseUntrusted } from '../../http/safe-parse';
 
 export const llmTimeoutMs = 8000;
 
@@ -228,8 +229,8 @@ export async function llmReply(
       log.warn('llm reply rejected', { reason: 'invalid JSON' });
       return undefined;
     }
-    const reply = llmReplySchema.safeParse(parsed);
-    if (!reply.success) {
+    const reply = safeParseUntrusted(llmReplySchema, parsed);
+    if (!reply?.success) {
       log.warn('llm reply rejected', { reason: 'JSON does not match the reply schema' });
       return undefined;
     }

@@ -62,7 +62,7 @@ const words: Record<string, string> = {
   plomero: 'plumber', plomeros: 'plumbers', plomeria: 'plumbing', hola: 'hello', gracias: 'thanks', ayuda: 'help', ciudad: 'city',
   ciudades: 'cities', area: 'area', atienden: 'do you serve', trabajan: 'do you work', vivo: 'i live', ustedes: 'you', necesito: 'i need',
   quiero: 'i want', tienen: 'do you have', son: 'are you', estan: 'are you', hacen: 'do you do', ofrecen: 'do you offer', aceptan: 'do you accept', cuanto: 'how much',
-  destapan: 'do you unclog', destapar: 'unclog', canos: 'drains', cano: 'drain',
+  destapan: 'do you unclog', canos: 'drains', cano: 'drain',
   reparaciones: 'repairs', reparacion: 'repair', instalacion: 'installation', instalaciones: 'installations', servicio: 'service', servicios: 'services',
   un: 'a', una: 'a', en: 'in', el: 'the', la: 'the', los: 'the', las: 'the', del: 'of the', de: 'of', mi: 'my', mis: 'my',
   para: 'for', con: 'with', y: 'and', cerca: 'near', casa: 'house', muy: 'very', nuevo: 'new', nueva: 'new', cuando: 'when',
