@@ -622,6 +622,12 @@ function topic(ctx: Context, intent: Intent): Draft {
     const link = `/${services.find((s) => s.id === guide.serviceIds[0])?.slug ?? 'plumbing-cost-estimator'}`;
     return { sentences: [`Yes, we do: our price guide lists "${guide.job}" at typically ${formatDollars(guide.low)}–${formatDollars(guide.high)}.`, cta], link };
   }
+  // "My tub spout drips nonstop": a dripping fixture is the faucet repair, not a page that only names the fixture.
+  const drippingFixture = /\b(faucets?|spouts?|shower ?heads?|taps?)\b.{0,25}\b(drip\w*|leak\w*)\b|\b(drip\w*|leak\w*)\b.{0,15}\b(faucets?|spouts?|shower ?heads?)\b/.test(fold(ctx.text));
+  const faucetRepair = services.find((s) => s.slug === 'toilet-faucet');
+  if (drippingFixture && faucetRepair && (intent === 'leak' || intent === 'services') && titled.length === 0) {
+    return { sentences: [`We handle this: ${faucetRepair.title} covers ${lowerFirst(faucetRepair.short)}`, cta], link: `/${faucetRepair.slug}` };
+  }
   const inScope = named.length > 0 ? (p: string) => named.includes(p)
     : pages ? (p: string) => pages.test(p) : (p: string) => !/^\/plumber-|^\/round-rock|^\/(privacy|refund)/.test(p);
   const found = index.search(ctx.text, { paths: inScope, limit: 5 });
@@ -851,7 +857,8 @@ function withContext(classification: Classification, text: string, places: Place
   // "Maybe, let me ask my wife first", "nah, still talking to a couple other plumbers", "déjeme preguntarle a mi
   // esposo y le aviso" after an offer: held back for now, in other words (a question asked on the way is answered,
   // and a hold with thanks closes the conversation).
-  if ((offeredVisit || askedWhen) && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|(?<!comparing |comparando )(prices?|precios?)|cuanto|cuesta|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded.replace(whenReady, ' '))
+  // (Also after a reply that points to booking online: "…call us, or schedule online" then "let me talk to my husband first".)
+  if ((offeredVisit || askedWhen || /\b(schedule|book) online\b|\bagende en linea\b/.test(lastReply)) && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|(?<!comparing |comparando )(prices?|precios?)|cuanto|cuesta|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded.replace(whenReady, ' '))
     && !['emergency', 'injection', 'complaint'].includes(intent) && (intent !== 'handoff' || consultsSomeone.test(folded))) return { intent: 'scheduling', notNow: true };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
   // (Also after a city of ours: "great. can someone come out saturday then?")
