@@ -103,14 +103,10 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, what: 'body' |
   }
   const nul = fieldWithNul(value);
   if (nul) throw new HttpError(400, `The ${what === 'body' ? 'field' : 'query parameter'} ${nul.slice(0, 100)} contains a NUL character, which cannot be stored. Remove it and try again.`, { fields: { [nul.slice(0, 100)]: 'Remove the NUL character.' } });
+  // (A value zod itself cannot check has no field to name: the shape sentence below.)
   const result = safeParseUntrusted(schema, value, { error: humanIssueMessage });
-  if (!result) {
-    throw new HttpError(400, what === 'body'
-      ? 'The request body does not have the expected shape. Send a JSON object with the form fields.'
-      : 'The query string does not have the expected shape.');
-  }
-  if (result.success) return result.data;
-  const allFields = fieldErrors(result.error);
+  if (result?.success) return result.data;
+  const allFields = result ? fieldErrors(result.error) : {};
   const fields = Object.fromEntries(Object.entries(allFields).slice(0, maxNamedFields).map(([k, v]) => [k.slice(0, 100), v]));
   const more = Object.keys(allFields).length - Object.keys(fields).length;
   const names = Object.keys(fields);

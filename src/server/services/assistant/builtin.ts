@@ -298,12 +298,12 @@ function membership(ctx: Context): Draft {
   // Several plans at once: one plan's benefits are never told as another's. Tank and tankless plans of one
   // tier differ only in the kind of heater; Silver and Platinum differ in their visits.
   const bothTiers = picked.some((m) => m.id.startsWith('silver')) && picked.some((m) => m.id.startsWith('platinum'));
-  const benefits = picked[0]!.benefits.map((b) => (picked.length > 1 ? b.replace(/\b(tank|tankless) water heaters\b/, 'water heaters') : b).toLowerCase()).join(', ');
-  const tiers = 'Silver includes a flush of up to 2 water heaters and a plumbing check-up; Platinum includes three annual visits, each with that flush and check-up; both include preferred pricing and priority emergency scheduling.';
+  const benefitsOf = (m: (typeof memberships)[number]) => m.benefits.map((b) => (picked.length > 1 ? b.replace(/\b(tank|tankless) water heaters\b/, 'water heaters') : b).toLowerCase()).join(', ');
+  const tierOf = (tier: string) => picked.find((m) => m.id.startsWith(tier))!;
   const renew = /renew|renov/.test(text);
   return es(ctx)
     ? { sentences: [`${listed}.`, `Los beneficios de cada membresía están en nuestra página de membresías; para preguntas, llame a ${callUs(officeFor(ctx), 'es')}.`, ...(renew ? [`Para la renovación, pregunte a ${callUs(undefined, 'es')}.`] : [])], link: '/membership-benefits' }
-    : { sentences: [`${listed}.`, bothTiers ? tiers : `It includes: ${benefits}.`, ...(renew ? [`For renewal terms, ask ${callUs(undefined, 'en')}.`] : [])], link: '/membership-benefits' };
+    : { sentences: [`${listed}.`, bothTiers ? `Silver includes: ${benefitsOf(tierOf('silver'))}; Platinum includes: ${benefitsOf(tierOf('platinum'))}.` : `It includes: ${benefitsOf(picked[0]!)}.`, ...(renew ? [`For renewal terms, ask ${callUs(undefined, 'en')}.`] : [])], link: '/membership-benefits' };
 }
 
 // ---------- prices ----------
@@ -579,6 +579,8 @@ const topicServicePage: Partial<Record<Intent, string>> = {
 const capabilityQuestion = /^\s*(do|can|could|will|would) (you|y'?all|your (team|company|plumbers))\b.{0,20}\b(do|fix|repair|install|replace|offer|handle|help|work on|service|clean|clear|test|unclog|take care|run|put in|hook up|connect|add|move)\b/;
 const signsHeading = 'Signs you need this service';
 
+/** Our range of work in one sentence, for a question about all of it or about work src/business does not list. */
+const rangeOfWork = 'We do residential and commercial plumbing: drains and sewer lines, leaks, water heaters, toilets and faucets, gas lines and backflow, among others.';
 /** The range of work asked about as a whole, no job named. */
 const generalServicesAsked = /\bwhat (kind|kinds|type|types|sort|sorts) of (work|jobs|services|plumbing|things|stuff) (do|does|can) (you|y'?all|u|your)\b(?!.{0,30}\b(on|for|with)\b)|\bwhat (services|work|jobs) (do|does|can) (you|y'?all|u|your \w+) (do|offer|provide|handle)\W*$|\bwhat all (do|does|can) (you|y'?all|u)( guys)? (do|handle|fix|offer)\W*$|^\W*what do (you|y'?all|u)( guys)? (do|offer)\W*$/;
 /** Kinds of work a visitor names that src/business lists neither as a service nor in the price guide. */
@@ -593,10 +595,10 @@ function topic(ctx: Context, intent: Intent): Draft {
   // "What all do you guys do?", "what kind of work do you do?": the whole range, not one page that shares a word.
   const overview = intent === 'services' && !es(ctx) && generalServicesAsked.test(fold(ctx.text)) && !topicOf(ctx.text);
   if (unlisted || overview) {
-    if (!unlisted) return { sentences: ['We do residential and commercial plumbing: drains and sewer lines, leaks, water heaters, toilets and faucets, gas lines and backflow, among others.', `Tell me the job for its details, or call ${call} for a free estimate and an upfront price.`], link: '/services' };
+    if (!unlisted) return { sentences: [rangeOfWork, `Tell me the job for its details, or call ${call} for a free estimate and an upfront price.`], link: '/services' };
     return es(ctx)
       ? { sentences: ['Hacemos plomería residencial y comercial: drenajes y líneas de drenaje, fugas, calentadores de agua, inodoros y grifos, líneas de gas y prevención de reflujo, entre otros.', `Para saber si su trabajo de ${unlisted} nos corresponde, llame a ${call}; le damos un presupuesto gratis y un precio por adelantado.`], link: '/services' }
-      : { sentences: ['We do residential and commercial plumbing: drains and sewer lines, leaks, water heaters, toilets and faucets, gas lines and backflow, among others.', `Whether your ${unlisted} job is one we take on is a question for our team: call ${call} for a free estimate and an upfront price.`], link: '/services' };
+      : { sentences: [rangeOfWork, `Whether your ${unlisted} job is one we take on is a question for our team: call ${call} for a free estimate and an upfront price.`], link: '/services' };
   }
   if (es(ctx)) {
     const t = spanishTopic[intent] ?? spanishTopic.services!;

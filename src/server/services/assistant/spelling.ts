@@ -129,8 +129,7 @@ const plainNames: [RegExp, string][] = [
 /** The message with shorthand expanded and misspelt key words corrected, lower case, accents kept. */
 export function normaliseSpelling(text: string): string {
   // Spanish words are not misspelt English ones; Spanish shorthand is spelt out.
-  // ("Cuanto antes mejor" is "as soon as possible", not a price.)
-  if (detectLanguage(text) === 'es') return text.replace(/[\p{L}]+/gu, (word) => spanishShorthand[word.toLowerCase()] ?? word).replace(/\bcu[aá]nto antes\b/gi, 'lo antes posible');
+  if (detectLanguage(text) === 'es') return text.replace(/[\p{L}]+/gu, (word) => spanishShorthand[word.toLowerCase()] ?? word);
   // Whole words, accented letters included ("todavía" is not "todav" and "a").
   const corrected = text.replace(/[\p{L}\p{N}']+/gu, (word) => {
     const lower = word.toLowerCase();
