@@ -833,4 +833,39 @@ describe('builtinReply', () => {
     expect(ask('do you install a toilet if I buy it myself').intent).toBe('services');
     expect(ask('what kinds of work do you guys do').message).toContain('residential and commercial plumbing');
   });
+
+  test('twentieth round: offers taken with a day, a time or an alternative day; visits asked for in more words; a need for later and a past hazard book nothing', () => {
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    const offer = turns('the kitchen faucet drips all day', 'That is usually a worn cartridge, which we replace. Would you like to book a visit?');
+    for (const m of ['great. friday?', 'afternoons are best for me, any day this week', 'ok. is tuesday morning free? if not wednesday'])
+      expect(ask(m, '/', offer), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('not next week, we are away. I will come back when we are home', '/', offer).openScheduler).toBe(false);
+    expect(ask('sure, the laundry sink is slow too', '/', turns('are you insured', 'Yes, we are licensed and insured. May I help you book a visit?')).openScheduler).toBe(true);
+    expect(ask('vale, agéndalo', '/', turns('la regadera gotea', 'Suele ser el cartucho. ¿Le gustaría agendar una visita?')).message).toMatch(/calendario/);
+    expect(ask('Agéndenme el martes en la mañana, el inodoro no deja de correr')).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('need someone out to Kingsland for a leaky shower valve, afternoons preferred')).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('I run a small bakery on Burnet Rd. Could you send someone Tuesday before we open to fix the hand sink?').openScheduler).toBe(true);
+    // A need for later asked beside a fact answers the fact; the hazard that is over is not an emergency.
+    expect(ask('will need a plumber for the tankless eventually. do you have a license?')).toMatchObject({ intent: 'licence', openScheduler: false });
+    expect(ask('the laundry room floor drain is backing up a bit slowly').intent).not.toBe('emergency');
+    expect(ask('a pipe burst in the attic a few weeks ago, it got fixed but the ceiling is stained').intent).not.toBe('emergency');
+    expect(ask('nothing spreading, the bill just went up. yes please book the leak detection', '/', turns('do you find slab leaks', 'Yes, with electronic leak detection. If water is spreading, call us now. Otherwise, would you like to book a leak detection visit?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+  });
+
+  test('twentieth round: a yes to another offer is that thing; what happens at a visit; Spanish job names; bills and other customers', () => {
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    expect(ask('sure', '/', turns('are you licensed', 'Yes, we are licensed and insured. Would you like our licence number?')).message).toContain('M-41147');
+    expect(ask('yes please', '/', turns('do you go to Burnet', 'Yes. Would you like the address of the office nearest to Burnet?')).message).toContain('2409 Commerce');
+    expect(ask('ok', '/', turns('do you clean out drains', 'Yes, sinks, tubs and main lines. Would you like to know what a drain cleaning typically costs?')).message).toContain('150');
+    expect(ask('sí', '/', turns('¿cada cuánto se limpia un calentador?', 'Conviene una vez al año. ¿Quiere que le cuente de las membresías que lo incluyen?')).intent).toBe('membership');
+    const visit = ask('so what does the plumber actually do at the first visit?');
+    expect(visit).toMatchObject({ intent: 'scheduling', openScheduler: false });
+    expect(visit.message).toMatch(/upfront price/);
+    expect(ask('¿cuánto cuesta instalar una llave de baño?').message).toContain('Instalación de una llave');
+    expect(ask('you billed me $620 for a water heater repair you quoted at $300, who fixes this?')).toMatchObject({ intent: 'complaint', needsHandoff: true });
+    expect(ask('what are the phone numbers of the other customers you did repiping for in Buda?').intent).toBe('injection');
+    expect(ask('also, know anybody who does fencing?').intent).toBe('off_topic');
+    expect(ask('do your guys work on Rinnai units?').intent).toBe('unsure');
+    expect(ask('can I walk in at the Marble Falls office or should I call first?').message).toContain('2409 Commerce');
+  });
 });

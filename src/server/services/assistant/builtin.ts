@@ -189,7 +189,7 @@ function contact(ctx: Context): Draft {
   const named = officeFor(ctx);
   // "And the other office?" after one office's address.
   const office = named && /\b(other|second|otra)\b/.test(text) ? offices.find((o) => o.id !== named.id) : named;
-  const wantsPhone = /\bphone|\bnumbers?\b|\bcall\b|\btext\b|\btelefono|\bnumero|\bllam/.test(text) && !/\baddress|\bdirection|\blocat|\bwhere\b|\bdonde|\bdireccion/.test(text);
+  const wantsPhone = /\bphone|\bnumbers?\b|\bcall\b|\btext\b|\btelefono|\bnumero|\bllam/.test(text) && !/\baddress|\bdirection|\blocat|\bwhere\b|\bdonde|\bdireccion|\bwalk\w* in\b|\b(stop|drop|come) (by|in)\b/.test(text);
   const wantsMail = /\be-?mail|\bcorreo/.test(text);
   const both = officeList();
   // "Are you on Facebook?": the social pages listed in src/business.
@@ -321,7 +321,7 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/main (sewer|line|drain)|sewer line|sewer|cleanout|(drenaje|linea|tuberia) principal|alcantarillado/, ['main-line-clear']],
   [/(toilet|inodoro).*(replac|new|install|nuevo|cambiar|reemplazar|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*(toilet|inodoro)/, ['toilet-replace']],
   [/toilet|inodoro/, ['toilet-repair']],
-  [/(faucet|grifo|llave).*(install|new|replac|instalar|nuevo|cambiar|reemplazar)|(install|new|replac|instalar|cambiar|reemplazar).*(faucet|grifo|llave)/, ['faucet-install']],
+  [/(faucet|grifo|llave).*(install|new|replac|instala|nuevo|cambiar|reemplazar)|(install|new|replac|instala|cambiar|reemplazar).*(faucet|grifo|llave)/, ['faucet-install']],
   [/faucet|grifo/, ['faucet-repair']],
   [/disposal.*(replac|new|install|cambiar|reemplazar|nuevo|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*disposal/, ['disposal-replace']],
   [/disposal/, ['disposal-repair']],
@@ -430,7 +430,8 @@ function pricing(ctx: Context): Draft {
       : { sentences: ['Every job gets a free estimate and an upfront price before any work starts.', `As a guide, clearing a sink drain typically runs ${formatRange(clog)} and replacing a tank water heater ${formatRange(heater)}; tell me the job and I will give you its range.`], link: '/plumbing-cost-estimator' };
   }
   const ranges = guides.map((g, i) => {
-    const job = i === 0 ? g.job : lowerFirst(g.job);
+    const name = es(ctx) ? g.jobEs : g.job;
+    const job = i === 0 ? name : lowerFirst(name);
     return es(ctx) ? `${job}: normalmente ${formatRange(g, 'es')}` : `${job}: typically ${formatRange(g)}`;
   }).join('; ');
   const [f1, f2] = factorsFor(guides);
@@ -444,6 +445,16 @@ function pricing(ctx: Context): Draft {
 /** How booking works, from src/business: same-day service, the arrival windows, how many days ahead. */
 function howBookingWorks(ctx: Context): Draft {
   const office = officeFor(ctx);
+  // "What happens at the first visit?": what the plumber does there, from our promises (free estimates, upfront prices).
+  if (/\bwhat (actually |exactly )?happens\b|\bque pasa\b|\bwhat (does|do) (the|a|your) (plumber|tech\w*) (actually )?do\b/.test(fold(ctx.text))) {
+    const visit = es(ctx) ? 'En la visita, el plomero revisa el problema y le da un presupuesto gratis con un precio por adelantado antes de empezar cualquier trabajo.' : 'At the visit, the plumber looks at the problem and gives you a free estimate with an upfront price before any work starts.';
+    const draft = howBookingWorksInGeneral(ctx, office);
+    return { ...draft, sentences: [visit, ...draft.sentences.slice(1)] };
+  }
+  return howBookingWorksInGeneral(ctx, office);
+}
+
+function howBookingWorksInGeneral(ctx: Context, office: ReturnType<typeof officeFor>): Draft {
   return es(ctx)
     ? { sentences: ['Ofrecemos servicio el mismo día; llame temprano para tener más opciones.', `No tiene que esperar todo el día: elige una ventana de llegada por la mañana o por la tarde, entre ${opens} y ${closes}, hasta ${bookingDaysAhead} días por adelantado.`, `Reserve en línea o llame a ${callUs(office, 'es')}.`], link: '/schedule-appointment' }
     : { sentences: ['We offer same-day service; call early in the day for the most choice.', `You don't wait around all day: you pick a morning or afternoon arrival window between ${opens} and ${closes}, up to ${bookingDaysAhead} days ahead.`, `Book online or call ${callUs(office, 'en')}.`], link: '/schedule-appointment' };
@@ -709,7 +720,7 @@ function offTopic(ctx: Context): Draft {
 }
 
 /** "And Saturdays?", "what about Leander?", "how about tankless?": a message that leans on the one before. */
-const followUpMarker = /\b(is there|do you have|got|any) (one|a version|something similar|a similar one)\b|\bone for\b|\b(the )?same (for|price|cost|thing)\b|^[\s¿¡]*(and|also|plus|y|what about|how about|what of|same for|ok(ay)?,? (and|what about|how about)|so|then|too)\b|\b(too|as well|also|that one|the other one|that|there|eso|esa|ahi)\s*[?.!]*\s*$|\bone\s*[?.!]*\s*$/;
+const followUpMarker = /\b(is there|do you have|got|any) (one|a version|something similar|a similar one)\b|\bone for\b|\b(the )?same (for|price|cost|thing)\b|^[\s¿¡]*(hmm+,? )?(and|also|plus|y|what about|how about|what of|same for|ok(ay)?,? (and|what about|how about)|so|then|too|vs\.?|versus|compared to)\b|\b(too|as well|also|that one|the other one|that|there|eso|esa|ahi)\s*[?.!]*\s*$|\bone\s*[?.!]*\s*$/;
 /** Intents whose question a short follow-up may repeat for another place, day or job. */
 /** Discounts src/business does not state: asked as a follow-up they stay unstated, not the price before. */
 const unstatedDiscount = /\b(military|seniors?|veterans?|teachers?|first responders?)\b/;
@@ -721,7 +732,8 @@ const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_a
  */
 const visitOffer = new RegExp([
   /\b(schedule|book)\b[^?.!]{0,40}\?/,
-  /\bi can open (the|our) (booking form|booking page|scheduler|online scheduler|calendar|online calendar)\b/,
+  /\bi can (also )?open (the|our) (booking form|booking page|scheduler|online scheduler|calendar|online calendar)\b/,
+  /\b(can|may) (i|we) (help (you )?)?(set up|book|schedule|arrange) (a |an |the |your )?(visit|appointment|plumber|time)\b[^?.!]{0,40}\?/,
   /\bpuedo abrir (el|nuestro|nuestra) (formulario|calendario|programador|agenda)\b/,
   /\ble abro (el|nuestro|nuestra) (formulario|calendario|programador|agenda)\b/,
   /\bi can (set up|book|schedule) (a |an )?(visit|appointment|plumber)\b/,
@@ -734,12 +746,12 @@ const visitOffer = new RegExp([
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
-const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set)|i guess (so|that works|yes|yeah)|yes,? (sir|ma'?am)|yessir|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|(you )?do it|set (it|that|one) up|book (it|me)|si|claro|por favor|dale|sale|orale|andale|va|perfecto|cuando puedan|hagalo|hazlo|me queda bien|me sirve|agendal[oa]|agendeme|programel[oa])\b/;
+const acceptsOffer = /^\s*((great|perfect|awesome|cool|alright)[,.! ]+(let'?s|lets|please|go ahead|book|set|(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today|this week|next week)\b)|i guess (so|that works|yes|yeah)|yes,? (sir|ma'?am)|yessir|yes|yeah|yse|ys|yess+|yeh|yah|yas|yea|yep|yup|sure|ok(ay)?|k|please|absolutely|of course|that works|works for me|fine|open it|esta bien|de acuerdo|vale|definitely|sounds (good|great)|that'?d be (great|good|nice|perfect)|that would be (great|good|nice|perfect)|let'?s do (it|that)|lets do (it|that)|(you )?go ahead|(you )?do it|set (it|that|one) up|book (it|me)|si|claro|por favor|dale|sale|orale|andale|va|perfecto|cuando puedan|hagalo|hazlo|me queda bien|me sirve|agendal[oa]|agendeme|programel[oa])\b/;
 /** After a yes, a question of its own ("ok. and what time do you close today"), not one about the visit being booked. */
 const asksSomethingElse = (folded: string): boolean => (folded.includes('?') || /^\W*\w+[\s,.!]+(and |so |but )?(what|when|where|how|which|who|do you|are you|is there|does|can i|could i|do i)\b/.test(folded))
   && !/\b(set (it|that|one) up|book\w*|schedul\w*|come|that works|works for me|pick (a|the) (time|day|window|slot))\b/.test(folded);
 /** "…when I'm ready", "…when we're back": a time of the visitor's own, no question of when. */
-const whenReady = /\bwhen (i'?m|i am|we'?re|we are) (ready|back)\b|\bwhen (she|he|they|my \w+|the \w+)'?s? (is |are |'re )?(home|back|off|free|around)\b|\bwhen (she|he|they|my \w+|the \w+) (gets?|comes?) (home|back)\b/;
+const whenReady = /\bwhen (i'?m|i am|we'?re|we are) (ready|back|home)\b|\bwhen (she|he|they|my \w+|the \w+)'?s? (is |are |'re )?(home|back|off|free|around)\b|\bwhen (she|he|they|my \w+|the \w+) (gets?|comes?) (home|back)\b/;
 /** Turning an offer down to ask someone first: "let me talk to my wife", "primero quiero hablar con mi esposo" (not a request for one of our people). */
 const consultsSomeone = /\b(talk|speak|check|hablar|consultar|platicar)\w* (to|with|con) (my|mi|the|el|la|our) (wife|husband|partner|spouse|landlord|tenant|hoa|roommate|boss|esposo|esposa|pareja|casero|casera|dueno|duena|inquilino|inquilina)\b/;
 /** Holding back or turning down an offer. */
@@ -748,9 +760,9 @@ const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?
 const thanksNotYes = (folded: string): boolean => !/^\W*(yes|yeah|yep|yup|sure|absolutely|definitely|si|please do|that'?d be (great|good|perfect|awesome)|that would be (great|good|perfect|awesome))\b/.test(folded) && /\b(thanks|thank you|thx|ty|bye|goodbye|cya|that'?s all|thats all|that helps|all i needed|appreciate\w*|weird question|random question|unrelated)\b/.test(folded)
   && !/\b(book\w*|schedul\w*|open it|go ahead|do it|set (it|that|one) up|send (someone|somebody|a plumber)|sounds good|works for me)\b/.test(folded);
 /** Holding an offer of a visit back for now, in other words than declinesOffer's first word. */
-const holdsBack = /\b(just checking|(i'?m |we'?re )?(actually )?already (booked|scheduled)|(i'?ll|i will|gonna|going to) (just )?book\b.{0,30}\b(myself|later|on the (web)?site|online)|just gathering info|gathering (some )?info|get (a couple|some|a few) (other |more )?quotes|reach out when (i'?m|we'?re|i am|we are) ready|things are (crazy|busy|hectic)|just comparing|(solo|nomas) (estaba|estoy) preguntando|tal vez luego|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|til|until|for)|lemme (see|check|ask|think|talk)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
+const holdsBack = /\b(just checking|just curious|(hasn'?t|has not|isn'?t|is not|not) (actually |even )?(broken|broke|leaking|failed|gone out) yet|(i'?m |we'?re )?(actually )?already (booked|scheduled)|(i'?ll|i will|gonna|going to) (just )?book\b.{0,30}\b(myself|later|on the (web)?site|online)|just gathering info|gathering (some )?info|get (a couple|some|a few) (other |more )?quotes|reach out when (i'?m|we'?re|i am|we are) ready|things are (crazy|busy|hectic)|just comparing|(solo|nomas) (estaba|estoy) preguntando|tal vez luego|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|til|until|for)|lemme (see|check|ask|think|talk)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
 /** Ending the conversation: nothing more is asked. */
-const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo)\b/;
+const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo|good to know for (later|the future|next time))\b/;
 
 /** A day or a time of day, in English or Spanish. */
 const dayOrTime = /\b(the \d{1,2}(st|nd|rd|th)|por la (tarde|manana)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|this (morning|afternoon|evening|week)|next week|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|en la (tarde|manana))\b/;
@@ -795,7 +807,10 @@ function withContext(classification: Classification, text: string, places: Place
   const offeredVisit = visitOffer.test(lastReply);
   // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
   const offeredOther = /\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) to (sign up|join|enroll)\b[^?]{0,30}\?|\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
-    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,20}\?/.test(lastReply) ? 'contact'
+    : /\b(quiere|le gustaria|desea)( que le (cuente|platique|explique|hable))?\b[^?]{0,30}\b(membresias?|planes?)\b[^?]{0,20}\?/.test(lastReply) ? 'membership'
+    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(licen[cs]e)( number)?\b[^?]{0,20}\?/.test(lastReply) ? 'licence'
+    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,50}\?/.test(lastReply) ? 'contact'
+    : /\b(would you like|do you want|want)( me)? to (know|hear|see|tell you)\b[^?]{0,50}\b(costs?|price\w*|run\w*|charge)\b[^?]{0,20}\?/.test(lastReply) ? 'pricing'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff' : undefined;
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|thanks|thank you|por favor)?\W*$/.test(folded)) return { intent: offeredOther };
@@ -804,6 +819,8 @@ function withContext(classification: Classification, text: string, places: Place
     && !['emergency', 'injection', 'complaint', 'scheduling'].includes(intent)) return { intent: offeredOther };
   // "Can I just buy it online?", "sí, ¿cuáles son los otros?" after an offer to tell more about a membership: that membership.
   if (offeredOther === 'membership' && !offeredVisit && words <= 12 && ['unsure', 'water_heater', 'services', 'pricing', 'commercial', 'service_area', 'off_topic'].includes(intent) && !classification.unstated) return { intent: 'membership' };
+  // "What else comes with it?" after a reply about a membership: that membership.
+  if (/\b(memberships?|vip)\b/.test(lastReply) && /\bwhat else\b.{0,20}\b(comes?|included|includes?|do (i|we) get|is in)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
   // "Sign me up" after an offer to hear about a membership: that membership.
   if (offeredOther === 'membership' && !offeredVisit && /\b(sign (me|us) up|i'?ll take (it|one)|enroll|join)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
   if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && !onlyOutside(places) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || offeredVisit && /^\W*you\W*$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
@@ -818,12 +835,16 @@ function withContext(classification: Classification, text: string, places: Place
     && !/\b(how much|cost\w*|price\w*|fee|cuanto)\b/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Yes but not this week, the week after": the offer taken, for a later day.
   if (offeredVisit && (acceptsOffer.test(said) || /^(not|no,? not) (this week|today|tomorrow|this weekend)\b.{0,10}\b(next|the following) (week|monday|tuesday|wednesday|thursday|friday|saturday)\b.{0,20}\b(better|works|is good|would be (better|good|great)|if you have (it|one|something))\b/.test(said)) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?') && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
-  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !holdsBack.test(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*|fee|charge\w*|free|cobran)\b/.test(folded)
+  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !holdsBack.test(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b|\b(if|or) not\b(?=,? (monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|next|the \d))/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*|fee|charge\w*|free|cobran)\b/.test(folded.replace(/\b(\w+day|morning|afternoon|slot|time|window)s? (free|open)\b/g, ' '))
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
     // ("Ok. And what time do you close today", "ok and would the guy who comes speak Spanish?" ask something else first.)
     && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))) return { intent: 'scheduling' };
+  // "Morning is better for me, any day next week", "tuesday afternoon works" after an offer: the offer taken, with a time.
+  if (offeredVisit && words <= 14 && !folded.includes('?') && /^\W*(mornings?|afternoons?|any ?(day|time)|early|(this|next) week|(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)s?|(el )?(lunes|martes|miercoles|jueves|viernes|sabado)|manana|en la (manana|tarde)|por la (manana|tarde))\b/.test(folded)
+    && dayOrTime.test(folded) && !holdsBack.test(folded) && !declinesOffer.test(folded) && !/\b(busy|travel\w*|out of town|away|gone|can'?t|won'?t|doesn'?t|bad|ocupad[oa]|fuera)\b/.test(folded)
+    && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Just a drip into a bucket. Set it up" after an offer: the visit taken in the last sentence.
   if (offeredVisit && /(^|[.!,]\s+)(ok(ay)?,? )?(please )?(set (it|that|one) up|book (it|that|me)( in)?|go ahead( and (book|set) (it|that|one)( up)?)?|(you )?do it|let'?s (just )?do (it|that)( (this|next) week| today| tomorrow)?)\W*$/.test(folded) && !holdsBack.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
@@ -862,6 +883,8 @@ function withContext(classification: Classification, text: string, places: Place
   // (Also after a reply that points to booking online: "…call us, or schedule online" then "let me talk to my husband first".)
   if ((offeredVisit || askedWhen || /\b(schedule|book) online\b|\bagende en linea\b/.test(lastReply)) && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && !/\b(how much|cost\w*|(?<!comparing |comparando )(prices?|precios?)|cuanto|cuesta|thanks|thank you|thx|gracias|what|whats|when|where|how|which|who)\b/.test(folded.replace(whenReady, ' '))
     && !['emergency', 'injection', 'complaint'].includes(intent) && (intent !== 'handoff' || consultsSomeone.test(folded))) return { intent: 'scheduling', notNow: true };
+  // "Not yet, still comparing a couple plumbers. thanks though" after an offer: held back, and done for now.
+  if (offeredVisit && words <= 25 && !folded.includes('?') && holdsBack.test(folded) && /\b(thanks|thank you|thx|gracias|appreciate (it|that))( though| tho| anyway)?\W*$/.test(folded) && !/^\W*(no )?(thanks|thank you|thx|gracias)\b/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'thanks' };
   // "Can you do Saturday? That's the only day I'm off", "what days do you have open next week?" after a job: a visit then.
   // (Also after a city of ours: "great. can someone come out saturday then?")
   if ((['water_heater', 'leak', 'drain', 'services', 'pricing', 'commercial'].includes(before.intent) || before.intent === 'service_area' && !onlyOutside(previousPlaces)) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)
@@ -924,14 +947,15 @@ function withContext(classification: Classification, text: string, places: Place
   // "Bathroom sink. Hair probably." after "my drain is clogged": the same problem, told more exactly.
   if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 16 && !/\b(do|can|could|will) (you|y'?all)\b|\b(instalan|reparan|arreglan|cambian|hacen|pueden)\b/.test(folded)) return { intent: before.intent };
   // "No, more like musty, and the floor around it is damp" after a water heater question: the heater.
-  if (before.intent === 'water_heater' && intent === 'leak' && /\b(around|under|near|behind|by|on top of|from) it\b/.test(folded)) return { intent: 'water_heater' };
+  // ("Just a slow drip from the valve on the side" after a leaking water heater: the heater too, no other fixture named.)
+  if (before.intent === 'water_heater' && intent === 'leak' && (/\b(around|under|near|behind|by|on top of|from) it\b/.test(folded) || !/\b(sinks?|toilets?|faucets?|showers?|tubs?|hose|bibs?|spigots?|ceilings?|walls?|slab|yard|pipes?|lines?)\b/.test(folded))) return { intent: 'water_heater' };
   // "Wait, so if you fix it the visit is free?", "is that per side?", "does that include the toilet itself?"
   // after a price: still the price.
   // (A discount src/business does not state, "is there a military discount on top of that", stays unstated.)
-  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && /^\W*((and|but|so|ok(ay)?|hmm+)\W+)*what if\b|\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including|(just|only) (the )?labou?r|parts and labou?r|(the )?\w+ itself)\b/.test(folded) && !/\bdeposit\b/.test(folded)
+  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && !/\bwarrant\w*/.test(folded) && /^\W*((and|but|so|ok(ay)?|hmm+)\W+)*what if\b|\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including|(just|only) (the )?labou?r|parts and labou?r|(the )?\w+ itself)\b/.test(folded) && !/\bdeposit\b/.test(folded)
     && !unstatedDiscount.test(folded)) return { intent: 'pricing' };
   // "And if I decide not to go ahead, I still pay the 99?" after a price: still the price, not a way to pay.
-  if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay(ing)? (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
+  if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay (nothing|anything|zero) for\b|\bpay(ing)? (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
   // "Ok and on a weekend?", "even on a weekend during the day?" after a price: that price then.
   if ((before.intent === 'pricing' || /\$\d/.test(lastReply)) && intent === 'hours' && words <= 8 && !/\b(open|close|hours)\b/.test(folded)) return { intent: 'pricing' };
   // "And if it's at like 11pm on a Saturday?" after a price: the price then.
@@ -946,7 +970,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'pricing' && intent === 'membership' && !/\b(members?|memberships?|plans?|vip|silver|platinum)\b/.test(folded)) return { intent: 'pricing' };
   // "Which one works out cheaper per year?" after two memberships: those memberships.
   if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area'].includes(intent)
-    && /\b(cover\w*|includ\w*|involve\w*|check-?up|tankless|what if mine|which (one|plan)|better (deal|value|option)|worth it|cheaper|cheapest|least expensive|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
+    && !/\bhow often\b/.test(folded) && /\b(cover\w*|includ\w*|involve\w*|check-?up|tankless|what if mine|which (one|plan)|better (deal|value|option)|worth it|cheaper|cheapest|least expensive|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
   // "Does that get me priority if I have an emergency?" after a membership: what the membership gives.
   if (before.intent === 'membership' && intent === 'emergency' && (classification.emergency === 'general' || /\bif (something|anything|a pipe|it|the \w+) (ever )?(bursts?|breaks?|floods?|leaks?|happens)\b/.test(folded)) && /\b(priority|bumped|front of the line|(skip|jump|cut) the line|first in line|if (i|we) (have|had|get|ever have))\b/.test(folded)) return { intent: 'membership' };
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
@@ -957,16 +981,17 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'service_area' && !/\bthanks anyway\b/.test(folded) && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to)|(pago|pagar|pagamos|pagaria) (extra|mas)|de todos modos|de todas formas)\b/.test(folded)) return { intent: 'service_area' };
   // "Why such a big range on the second one?", "and for two?", "the bathroom one the same?" after a price we quoted: that price.
   if (/\$\d/.test(lastReply) && !classification.unstated && (leans || words <= 12 || /\bwhy (so|such a) (much|high|big|wide|expensive)\b|\bthat much\b/.test(folded)) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
-    && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded)) return { intent: 'pricing' };
+    && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded) && !anotherPlumberAsked.test(folded)) return { intent: 'pricing' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about a check?" after cash: another way to pay.
-    if (before.intent === 'payments' && paymentMethod.test(folded)) return { intent: 'payments' };
+    if (before.intent === 'payments' && paymentMethod.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'payments' };
     // "What about Leander?" after a service-area answer; "and the Marble Falls one?" after an address.
     if (['unsure', 'off_topic'].includes(intent) && !classification.unstated && !anotherTrade.test(folded) && !/\b(know|recommend|suggest)\b/.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
-    if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent)) return { intent: 'pricing' };
+    // ("It's every drain in the house being slow, not just one" tells the problem instead.)
+    if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent) && (folded.includes('?') || !/^\W*(it'?s|its|it is|they'?re|all|every)\b/.test(folded))) return { intent: 'pricing' };
     // "How much is it?", "and the tankless one?" after a membership question: that membership.
-    if (before.intent === 'membership' && ['pricing', 'water_heater', 'commercial'].includes(intent)) return { intent: 'membership' };
+    if (before.intent === 'membership' && ['pricing', 'water_heater', 'commercial'].includes(intent) && !/\b(property manag\w*|doors|units|restaurants?|make-?ready)\b/.test(folded)) return { intent: 'membership' };
     if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0) return { intent: 'contact' };
     // "Ok and the Austin one? Need to mail a check" after an office's address: the other office.
     if (before.intent === 'contact' && /\b(the )?(austin|marble falls|other) (one|office)\b/.test(folded) && !['emergency', 'injection', 'complaint', 'hours'].includes(intent)) return { intent: 'contact' };
