@@ -774,6 +774,11 @@ function outsideNeverBooks(classification: Classification, places: PlaceMention)
   return booking && onlyOutside(places) ? { intent: 'service_area' } : classification;
 }
 
+/** "Know any cheaper plumbers in Marble Falls?": another company asked for, which we do not recommend, whatever else the words share. */
+function anotherPlumberIsOffTopic(classification: Classification, text: string): Classification {
+  return ['pricing', 'services', 'unsure'].includes(classification.intent) && anotherPlumberAsked.test(fold(text)) ? { intent: 'off_topic' } : classification;
+}
+
 function withContext(classification: Classification, text: string, places: PlaceMention, history: ConversationTurn[]): Classification {
   const earlierUser = [...history].reverse().filter((t) => t.role === 'user');
   if (earlierUser.length === 0) return classification;
@@ -1044,7 +1049,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
     earlierPlaces: history.filter((t) => t.role === 'user').reverse().slice(0, 4).map((t) => findPlaces(normaliseSpelling(t.content))),
     hasImage: Boolean(last.imageUrl),
   };
-  const classification = outsideNeverBooks(onPage(withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history), ctx), places);
+  const classification = anotherPlumberIsOffTopic(outsideNeverBooks(onPage(withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history), ctx), places), ctx.text);
 
   const intent = classification.intent;
   const firstDraft: Draft = (() => {
