@@ -319,15 +319,15 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/camera|camara/, ['camera-inspection']],
   [/french drain|yard drain/, ['french-drain']],
   [/main (sewer|line|drain)|sewer line|sewer|cleanout|(drenaje|linea|tuberia) principal|alcantarillado/, ['main-line-clear']],
-  [/(toilet|inodoro).*(replac|new|install|nuevo|cambiar|reemplazar|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*(toilet|inodoro)/, ['toilet-replace']],
-  [/toilet|inodoro/, ['toilet-repair']],
+  [/(toilet|inodoro|escusado|excusado).*(replac|new|install|nuevo|cambiar|reemplazar|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*(toilet|inodoro|escusado|excusado)/, ['toilet-replace']],
+  [/toilet|inodoro|escusado|excusado/, ['toilet-repair']],
   [/(faucet|grifo|llave).*(install|new|replac|instala|nuevo|cambiar|reemplazar)|(install|new|replac|instala|cambiar|reemplazar).*(faucet|grifo|llave)/, ['faucet-install']],
   [/faucet|grifo/, ['faucet-repair']],
   [/disposal.*(replac|new|install|cambiar|reemplazar|nuevo|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*disposal/, ['disposal-replace']],
   [/disposal/, ['disposal-repair']],
   // "I think I have a slab leak" then "how much is just finding it?": the finding, not the repair.
   [/leak.*\b(just )?(find\w*|locat\w*|detect\w*) (it|them)\b/, ['leak-detection']],
-  [/(?<!gas )leak detection|detect\w* (a |the )?leaks?|(find|locat)\w* (a |the )?(hidden |slab |underground )?leaks?|hidden leaks?/, ['leak-detection']],
+  [/(?<!gas )leak detection|detect\w* (a |the )?leaks?|deteccion\w*( electronica)? de fugas?|(find|locat)\w* (a |the )?(hidden |slab |underground )?leaks?|hidden leaks?/, ['leak-detection']],
   [/slab/, ['slab-leak-repair']],
   [/yard (water )?line|water line|service line|linea de agua/, ['water-line-repair']],
   [/gas leak|gas test|pressure test/, ['gas-leak-test']],
@@ -809,15 +809,24 @@ function withContext(classification: Classification, text: string, places: Place
   // "Come on, just this once, I'm the owner" after a manipulation attempt: still one.
   if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
-  const offeredVisit = visitOffer.test(lastReply);
+  // (The last question offering to tell something, "would you like to know how far ahead you can book?", offers no visit.)
+  const lastQuestion = lastReply.match(/[^.!?]*\?/g)?.at(-1) ?? '';
+  const offersToTell = /\b(like|want|should i|shall i)( me)? to (know|hear|learn|explain|tell you)\b|\b(should|shall) i (tell|explain)\b|\bquiere saber\b/.test(lastQuestion) && !/\b(open|set up|book (a|the|you|it)|schedule (a|the|you|it))\b/.test(lastQuestion);
+  const offeredVisit = visitOffer.test(lastReply) && !offersToTell;
   // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
-  const offeredOther = /\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) to (sign up|join|enroll)\b[^?]{0,30}\?|\b(would you like|do you want|want me to|shall i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
+  const offeredOther = /\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) to (sign up|join|enroll)\b[^?]{0,30}\?|\b(would you like|do you want|want me to|shall i|should i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
     : /\b(quiere|le gustaria|desea)( que le (cuente|platique|explique|hable))?\b[^?]{0,30}\b(membresias?|planes?)\b[^?]{0,20}\?/.test(lastReply) ? 'membership'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(licen[cs]e)( number)?\b[^?]{0,20}\?/.test(lastReply) ? 'licence'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,50}\?/.test(lastReply) ? 'contact'
-    : /\b(would you like|do you want|want)( me)? to (know|hear|see|tell you)\b[^?]{0,50}\b(costs?|price\w*|run\w*|charge)\b[^?]{0,20}\?/.test(lastReply) ? 'pricing'
+    : /\b(would you like|do you want|want)( me)? to (know|hear|see|tell you)\b[^?]{0,50}\b(costs?|price\w*|run\w*|charge|fees?)\b[^?]{0,20}\?|\b(would you like|do you want|want) (the|a|our) (typical )?(price|cost)( range)?\b[^?]{0,40}\?|\b(quiere|le gustaria|desea) saber\b[^?]{0,40}\b(cuanto|precio|costo|cuesta)\b/.test(lastReply) ? 'pricing'
+    : /\b(would you like|do you want|want)( me)? to (know|hear)\b[^?]{0,30}\b(pay|payment)\w*\b[^?]{0,30}\?/.test(lastReply) ? 'payments'
+    : /\b(would you like|do you want|want)( me)? to (know|hear|explain)\b[^?]{0,40}\b(how (far ahead|booking works|it works|to book)|booking)\b[^?]{0,30}\?|\b(would you like|do you want|want) me to explain how (booking|scheduling|it|the booking|to book)\b/.test(lastReply) ? 'scheduling'
+    : /\b(photos?|pictures?|pics?|fotos?)\b[^?]{0,40}\b(send|upload|attach|share|mandar|enviar)\b[^?]{0,20}\?/.test(lastReply) ? 'image'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff' : undefined;
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
+  if (offeredOther === 'scheduling' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling', howBookingWorks: true };
+  // ("Yeah what is it" after "would you like to know about the diagnostic visit fee?": the price our question named.)
+  if (offeredOther === 'pricing' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent) && (words <= 6 || intent === 'pricing')) return { intent: 'pricing', carriedFrom: lastQuestion };
   if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|thanks|thank you|por favor)?\W*$/.test(folded)) return { intent: offeredOther };
   // "Sure, that'd help", "yes, we close in 3 weeks so sooner is better", "yeah go on" after an offer of a call back, our number or a membership: that thing.
   if (offeredOther && !offeredVisit && (/^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor|absolutely|definitely|go on)\b/.test(folded) || /^\s*(\u{1F44C}|\u{1F44D}|\u{2705})+\s*$/u.test(folded)) && !folded.includes('?') && !/\b(not|no|nah|don'?t|later)\b/.test(folded)
@@ -826,6 +835,17 @@ function withContext(classification: Classification, text: string, places: Place
   if (offeredOther === 'membership' && !offeredVisit && words <= 12 && ['unsure', 'water_heater', 'services', 'pricing', 'commercial', 'service_area', 'off_topic'].includes(intent) && !classification.unstated) return { intent: 'membership' };
   // "What else comes with it?" after a reply about a membership: that membership.
   if (/\b(memberships?|vip)\b/.test(lastReply) && /\bwhat else\b.{0,20}\b(comes?|included|includes?|do (i|we) get|is in)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
+  // "Yeah one sec" after we asked for a photo: the photo is coming.
+  if (offeredOther === 'image' && /^\W*(yes|yeah|yep|sure|ok(ay)?|si|claro)\b.{0,20}\b(one sec|a sec|a second|a minute|one moment|hold on|un momento|un segundo)\b/.test(folded)) return { intent: 'image' };
+  // "Sí, y cada vez cae más" after our "is water coming through right now?": the hazard, confirmed.
+  if (/\b(is|are) (the )?(water|it) (still )?(coming|dripping|pouring|spreading|running|leaking|spraying)\b[^?]{0,40}\?|\b(esta|sigue) (cayendo|saliendo|goteando) (el )?agua\b[^?]{0,40}\?/.test(lastQuestion)
+    && /^\W*(yes|yeah|yep|si)\b/.test(folded) && /\b(more|worse|faster|everywhere|still|mas|peor|sigue)\b/.test(folded) && !['injection', 'complaint'].includes(intent)) return { intent: 'emergency', emergency: 'water' };
+  // "The form is fine" after we offered the booking form or a call: the form.
+  if (offeredVisit && /^\W*(ok(ay)?,? )?(the )?(booking |online )?(form|website|site|online)( one)? (is fine|works|sounds good|please|is good|is better)\b/.test(folded)) return { intent: 'scheduling' };
+  // "Oh wait, it's for my place in Leander actually. can you come there instead?": the visit, in a city of ours.
+  if (places.cities.length > 0 && places.notServed.length === 0 && /\b(can|could) (you|someone|somebody|y'?all) (come|go|send someone)( out)? (there|here)( instead)?\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
+  // "Great, see you guys Wednesday" after a visit on file was talked about: a goodbye.
+  if (!offeredVisit && /^\W*((great|ok(ay)?|perfect|cool|thanks|awesome)\W+)*see (you|ya)( guys| all| then)?( (on )?\w+day| then| soon| tomorrow)?\W*$/.test(folded)) return { intent: 'thanks' };
   // "Sign me up" after an offer to hear about a membership: that membership.
   if (offeredOther === 'membership' && !offeredVisit && /\b(sign (me|us) up|i'?ll take (it|one)|enroll|join)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
   if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && !onlyOutside(places) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good)\b[\s\w,!.]{0,25}$/.test(folded) || offeredVisit && /^\W*you\W*$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
@@ -911,7 +931,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Oh wait, the house is actually in Bastrop, not Austin. Still ok?": the area, for the place outside.
   if (places.notServed.length > 0 && /\b(still (ok(ay)?|good|fine)|is that (ok(ay)?|a problem)|do you still|can you still|(actually|really) in)\b/.test(folded) && !['emergency', 'injection'].includes(intent)) return { intent: 'service_area' };
   // "Nah I'm good, just wanted a ballpark. thanks", "great, that's all I needed, have a good one": the visitor is done.
-  if (closesConversation.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'thanks' };
+  if (closesConversation.test(folded) && !folded.includes('?') && !/\b(just )?(tell me|let me know)\b/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'thanks' };
   // "Monday at 8 works", "ok lets do it, thursday if you can", "sí, el martes en la tarde" after a job or a
   // price: a day for the visit. (A question about a day, "and on sundays?", is not.)
   if (words <= 10 && (!folded.includes('?') || /\b(let'?s do it|book it|lets do it)\b/.test(folded)) && dayOrTime.test(folded) && !/\b(how much|cost|price|open|close|hours?|what|when|do you|are you|can you|could you|will you|would you)\b/.test(folded)
@@ -957,7 +977,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Wait, so if you fix it the visit is free?", "is that per side?", "does that include the toilet itself?"
   // after a price: still the price.
   // (A discount src/business does not state, "is there a military discount on top of that", stays unstated.)
-  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && !/\bwarrant\w*/.test(folded) && /^\W*((and|but|so|ok(ay)?|hmm+)\W+)*what if\b|\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including|(just|only) (the )?labou?r|parts and labou?r|(the )?\w+ itself)\b/.test(folded) && !/\bdeposit\b/.test(folded)
+  if (before.intent === 'pricing' && ['unsure', 'services', 'off_topic', 'water_heater', 'leak', 'drain', 'hours'].includes(intent) && !/\bwarrant\w*/.test(folded) && /^\W*((and|but|so|ok(ay)?|hmm+)\W+)*what if\b|\bgo(es)? up\b|\b(free|waived|extra|cheaper|discount|per|more (for|on|at|in|if)|same question|same for|same price|include[sd]?|including|(just|only) (the )?labou?r|parts and labou?r|(the )?\w+ itself)\b/.test(folded) && !/\bdeposit\b/.test(folded)
     && !unstatedDiscount.test(folded)) return { intent: 'pricing' };
   // "And if I decide not to go ahead, I still pay the 99?" after a price: still the price, not a way to pay.
   if (before.intent === 'pricing' && intent === 'payments' && /\bstill (have to |need to )?pay\b|\bpay (nothing|anything|zero) for\b|\bpay(ing)? (the |that )?\$?\d+\b/.test(folded)) return { intent: 'pricing' };
@@ -981,12 +1001,14 @@ function withContext(classification: Classification, text: string, places: Place
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
   if (before.intent === 'about' && ['pricing', 'water_heater', 'services', 'unsure', 'leak', 'drain'].includes(intent) && /\b(cover|how long|warranty|guarantee|include)\w*\b/.test(folded)) return { intent: 'about' };
   // "My bad, I meant Kingsland, my mom's place is right on the lake" after a place outside: the area, for that city.
-  if (before.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && ['unsure', 'off_topic', 'services'].includes(intent)) return { intent: 'service_area' };
+  if (before.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && ['unsure', 'off_topic', 'services'].includes(intent) && !anotherTrade.test(folded) && !anotherPlumberAsked.test(folded)) return { intent: 'service_area' };
   // "Ok but can you just come anyway? I'll pay extra for the drive" after a place outside: still outside.
   if (before.intent === 'service_area' && !/\bthanks anyway\b/.test(folded) && /\b(anyway|any way|exception|extra for the (drive|trip|travel)|pay (extra|more) (for|to)|(pago|pagar|pagamos|pagaria) (extra|mas)|de todos modos|de todas formas)\b/.test(folded)) return { intent: 'service_area' };
   // "Why such a big range on the second one?", "and for two?", "the bathroom one the same?" after a price we quoted: that price.
   if (/\$\d/.test(lastReply) && !classification.unstated && (leans || words <= 12 || /\bwhy (so|such a) (much|high|big|wide|expensive)\b|\bthat much\b/.test(folded)) && ['services', 'water_heater', 'leak', 'drain', 'unsure', 'off_topic'].includes(intent)
     && /\b(range|for (two|2|both|three|3)|the same(?! (guy|tech\w*|plumber|person|crew|day|time|one who))|same (price|cost)|what am i looking at|cheaper|more expensive|that much|why (so|such)|per run|per side)\b/.test(folded) && !anotherTrade.test(folded) && !anotherPlumberAsked.test(folded)) return { intent: 'pricing' };
+  // "Y hasta Llano o Burnet?" after an office's address: whether we go there.
+  if (before.intent === 'contact' && ['unsure', 'off_topic'].includes(intent) && namesAPlace(places) && !/\b(office|oficina|address|direccion|number|numero|phone|one)\b/.test(folded)) return { intent: 'service_area' };
   if (leans && carriedIntents.includes(before.intent)) {
     // "What about a check?" after cash: another way to pay.
     if (before.intent === 'payments' && paymentMethod.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'payments' };
@@ -997,7 +1019,7 @@ function withContext(classification: Classification, text: string, places: Place
     if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent) && (folded.includes('?') || !/^\W*(it'?s|its|it is|they'?re|all|every)\b/.test(folded))) return { intent: 'pricing' };
     // "How much is it?", "and the tankless one?" after a membership question: that membership.
     if (before.intent === 'membership' && ['pricing', 'water_heater', 'commercial'].includes(intent) && !/\b(property manag\w*|doors|units|restaurants?|make-?ready)\b/.test(folded)) return { intent: 'membership' };
-    if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0) return { intent: 'contact' };
+    if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && !/\bhasta\b|\b(serve|cover|come|go)\b/.test(folded)) return { intent: 'contact' };
     // "Ok and the Austin one? Need to mail a check" after an office's address: the other office.
     if (before.intent === 'contact' && /\b(the )?(austin|marble falls|other) (one|office)\b/.test(folded) && !['emergency', 'injection', 'complaint', 'hours'].includes(intent)) return { intent: 'contact' };
   }
@@ -1061,7 +1083,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'service_area': return serviceArea(ctx);
       case 'membership': return membership(ctx);
       case 'payments': return payments(ctx);
-      case 'pricing': return classification.referral ? referral(ctx) : pricing(ctx);
+      case 'pricing': return classification.referral ? referral(ctx) : pricing(classification.carriedFrom ? { ...ctx, text: `${classification.carriedFrom} ${ctx.text}` } : ctx);
       case 'scheduling': return classification.notNow ? notNow(ctx) : classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx, classification.alsoAsked);
       case 'hours': return hours(ctx);
       case 'licence': return licenceAnswer(ctx, classification.permit);
