@@ -868,4 +868,26 @@ describe('builtinReply', () => {
     expect(ask('do your guys work on Rinnai units?').intent).toBe('unsure');
     expect(ask('can I walk in at the Marble Falls office or should I call first?').message).toContain('2409 Commerce');
   });
+
+  const offerOf = (problem: string) => [{ role: 'user' as const, content: problem }, { role: 'assistant' as const, content: 'We can fix that. Would you like to schedule a visit?' }];
+  test('twentieth round: an offer to tell something is not an offer of a visit; complaints, hazards and Spanish in more words', () => {
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    expect(ask('sure', '/', turns('can I book for late next month', 'Would you like to know how far ahead you can book online?'))).toMatchObject({ intent: 'scheduling', openScheduler: false });
+    expect(ask('yep', '/', turns('is the quote free', 'It is. Would you like to know which ways to pay we accept?')).intent).toBe('payments');
+    expect(ask('ok what is it', '/', turns('are estimates free', 'Yes. Do you want to know about the diagnostic visit fee as well?')).message).toContain('99');
+    expect(ask('sí', '/', turns('el fregadero no drena', 'Lo siento. ¿Quiere saber cuánto cuesta normalmente destapar un drenaje?')).message).toContain('150');
+    expect(ask('yes, give me a minute', '/', turns('water under the washer', 'Do you have a photo of it you could send? It helps.')).intent).toBe('image');
+    expect(ask('the online form is fine', '/', turns('leaky hose bib', 'We fix those. Would you like me to open the booking form, or would you rather call?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('yes and it is getting worse', '/', turns('there is a wet spot on the kitchen ceiling', 'That can be a leak upstairs. Is water still coming through right now?')).intent).toBe('emergency');
+    // A need for later with a question first answers the question; "is that urgent?" asks, it is no emergency.
+    expect(ask('we will need a plumber at some point but first, do you take checks?')).toMatchObject({ intent: 'payments', openScheduler: false });
+    expect(ask('my landlord still has not sent anyone for the dripping bathroom faucet. is a drip like that urgent?').intent).not.toBe('emergency');
+    expect(ask('Is the Austin office on the same schedule as Marble Falls?')).toMatchObject({ intent: 'hours', openScheduler: false });
+    for (const m of ['your tech was out here Tuesday for the shower valve and it is leaking again', 'I paid for the platinum plan and never got my check-up visit', 'your website says free estimates but the guy wanted $79 just to look'])
+      expect(ask(m), m).toMatchObject({ intent: 'complaint', needsHandoff: true });
+    expect(ask('el calentador está tirando un chorro de agua y no sé cómo cerrarlo').intent).toBe('emergency');
+    expect(ask('necesito que venga un plomero a Kyle la próxima semana, el inodoro no deja de correr')).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('ahi va la foto del tubo').intent).toBe('image');
+    expect(ask('yes pls, mañana if possible', '/', offerOf('the disposal hums')).message).toMatch(/scheduler/);
+  });
 });

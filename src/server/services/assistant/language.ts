@@ -23,19 +23,23 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
   // Taking an offer in a word or two ("ok, agéndalo", "va, dale").
   'agendalo agendala agendeme agendenme agenden agende dale claro orale andale perfecto programelo hagalo').split(' '));
 const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
-  'with need there near at be will please hi hello thanks yes yeah sure okay ok go ahead sounds good great').split(' '));
+  'with need there near at be will please hi hello thanks yes yeah sure okay ok go ahead sounds good great ' +
+  // Short English that Spanglish keeps ("yes pls, mañana if possible", "maybe later, just comparing precios").
+  'if possible pls plz just maybe later comparing').split(' '));
 // Words both languages use; they must not decide the vote.
 const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'con', 'hay', 'tx', 'ya']);
 
 /** 'es' when the message reads as Spanish, 'en' when English, `fallback` when it cannot tell. */
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
-  if (/[¿¡ñ]/i.test(text)) return 'es';
+  if (/[¿¡]/.test(text)) return 'es';
   const words = fold(text).replace(/\by'?all\b/g, 'you').split(/[^a-z]+/).filter(Boolean);
-  let es = 0;
+  // An ñ is a Spanish word, but one in an English sentence ("mañana if possible") does not make it Spanish.
+  let es = /ñ/i.test(text) ? 1 : 0;
   let en = 0;
   for (const word of words) {
     if (shared.has(word)) continue;
-    if (spanish.has(word)) es++;
+    // (A Spanish greeting counts twice: "hola, what time do you open mañana?" chose its language.)
+    if (spanish.has(word)) es += ['hola', 'buenas', 'buenos'].includes(word) ? 2 : 1;
     if (english.has(word)) en++;
   }
   if (es === en) return fallback;
