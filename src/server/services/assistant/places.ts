@@ -177,7 +177,8 @@ export function findPlaces(text: string): PlaceMention {
     for (const match of [...folded.matchAll(placeCapture), ...folded.matchAll(beforeTexas)]) {
       // (Each word without its trailing stop: "near the floor. what could it be" ends a sentence at "floor".)
       const words = match[1]!.trim().split(/\s+/).map((w) => w.replace(/[.'-]+$/, '')).filter(Boolean);
-      const plain = (w: string) => notAPlace.has(w) || notAPlace.has(w.replace(/s$/, ''));
+      // ("And what's this guarantee": a word with its 's is the word.)
+      const plain = (w: string) => notAPlace.has(w) || notAPlace.has(w.replace(/s$/, '')) || notAPlace.has(w.replace(/'s?$/, ''));
       while (words.length > 0 && plain(words[0]!)) words.shift();
       while (words.length > 0 && plain(words.at(-1)!)) words.pop();
       if (words.length === 0 || words.some((w) => plain(w) && !/^(lake|hill|falls|bay|creek|springs?|valley|city)$/.test(w))) continue;
