@@ -890,4 +890,22 @@ describe('builtinReply', () => {
     expect(ask('ahi va la foto del tubo').intent).toBe('image');
     expect(ask('yes pls, mañana if possible', '/', offerOf('the disposal hums')).message).toMatch(/scheduler/);
   });
+
+  test('twentieth round: moving a visit on file, Spanish bookings and yeses, a place word that is not a place', () => {
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    expect(ask('we scheduled one for monday, could we move it to wednesday?')).toMatchObject({ intent: 'unsure', openScheduler: false });
+    expect(ask('Tengo una cita el jueves, ¿la puedo pasar para el viernes?').openScheduler).toBe(false);
+    expect(ask('hold on, my wife may have already booked it for friday. could you check?', '/', offerOf('the shower drips'))).toMatchObject({ openScheduler: false, needsHandoff: true });
+    expect(ask('is it easier to book online or call you?')).toMatchObject({ intent: 'scheduling', openScheduler: false });
+    expect(ask('Agéndenme una visita en Kyle, el calentador no calienta')).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('Could someone come out to our rental in Burnet? Tenant says the kitchen sink drains slow.')).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('yes, have them check it. 78745', '/', turns('the water pressure is really low', 'That can be a failing pressure valve. Would you like a plumber to check it?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('Sí. ¿Cuánto se tarda la visita?', '/', turns('¿revisan fugas?', 'Sí, con detección electrónica. ¿Quiere programar la visita?')).openScheduler).toBe(true);
+    expect(ask('mhm', '/', offerOf('the garbage disposal is jammed')).openScheduler).toBe(true);
+    expect(ask('¿y en domingo sale más caro?', '/', turns('se tapó el lavabo', 'Destapar un lavabo suele costar entre $150 y $350. ¿Quiere agendar una visita?')).intent).toBe('pricing');
+    expect(ask('sure, what is the range', '/', turns('how much for a new toilet', 'It depends on the fixture. Would you like the typical range for replacing a toilet?')).message).toContain('350');
+    expect(ask('we need a plumber for the cafe build-out, we open next spring').openScheduler).toBe(false);
+    // "and what's this guarantee": a word with its 's is not a town outside our area.
+    expect(ask("and what's this satisfaction guarantee everyone mentions", '/', turns('are estimates free', 'Yes, estimates are free.')).message).not.toMatch(/not in our service area/);
+  });
 });

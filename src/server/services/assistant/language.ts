@@ -33,15 +33,14 @@ const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'co
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
   if (/[¿¡]/.test(text)) return 'es';
   const words = fold(text).replace(/\by'?all\b/g, 'you').split(/[^a-z]+/).filter(Boolean);
-  // An ñ is a Spanish word, but one in an English sentence ("mañana if possible") does not make it Spanish.
-  let es = /ñ/i.test(text) ? 1 : 0;
+  let es = 0;
   let en = 0;
   for (const word of words) {
     if (shared.has(word)) continue;
-    // (A Spanish greeting counts twice: "hola, what time do you open mañana?" chose its language.)
-    if (spanish.has(word)) es += ['hola', 'buenas', 'buenos'].includes(word) ? 2 : 1;
+    if (spanish.has(word)) es++;
     if (english.has(word)) en++;
   }
-  if (es === en) return fallback;
+  // An ñ decides a tie ("hola, what time do you open mañana?"), not more: "yes pls, mañana if possible" is English.
+  if (es === en) return /ñ/i.test(text) ? 'es' : fallback;
   return es > en ? 'es' : 'en';
 }
