@@ -907,5 +907,8 @@ describe('builtinReply', () => {
     expect(ask('we need a plumber for the cafe build-out, we open next spring').openScheduler).toBe(false);
     // "and what's this guarantee": a word with its 's is not a town outside our area.
     expect(ask("and what's this satisfaction guarantee everyone mentions", '/', turns('are estimates free', 'Yes, estimates are free.')).message).not.toMatch(/not in our service area/);
+    // A town outside named beside one of ours is said to be outside, not passed over.
+    const both = ask('Manor is right by Pflugerville, do you guys cover it?').message;
+    expect(both).toMatch(/^Manor is not in our service area, but we do serve Pflugerville/);
   });
 });

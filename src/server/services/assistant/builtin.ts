@@ -144,11 +144,17 @@ function serviceArea(ctx: Context): Draft {
       : list(asked);
     const zipNote = places.zips.find((z) => z.cities.length > 0);
     const zipText = zipNote ? ` (${zipNote.zip})` : '';
+    // "Hutto is right next to Round Rock, do you cover it?": the place outside is said to be outside, not passed over.
+    const outside = places.notServed.join(es(ctx) ? ' y ' : ' and ');
     if (es(ctx)) {
-      out.push(`Sí, damos servicio en ${names}${zipText}${sameOffice ? ` desde nuestra oficina de ${office.name}` : ''}.`);
+      out.push(outside
+        ? `${outside} no está en nuestra área de servicio, pero sí damos servicio en ${names}${zipText}${sameOffice ? ` desde nuestra oficina de ${office.name}` : ''}.`
+        : `Sí, damos servicio en ${names}${zipText}${sameOffice ? ` desde nuestra oficina de ${office.name}` : ''}.`);
       out.push(sameOffice ? `Llámenos al ${office.phone}, o agende en línea.` : `Llame a ${callUs(undefined, 'es')}, o agende en línea.`);
     } else {
-      out.push(`Yes, we serve ${names}${zipText}${sameOffice ? ` from our ${office.name} office` : ''}.`);
+      out.push(outside
+        ? `${outside} is not in our service area, but we do serve ${names}${zipText}${sameOffice ? ` from our ${office.name} office` : ''}.`
+        : `Yes, we serve ${names}${zipText}${sameOffice ? ` from our ${office.name} office` : ''}.`);
       out.push(sameOffice ? `Call us at ${office.phone}, or schedule online.` : `Call ${callUs(undefined, 'en')}, or schedule online.`);
     }
     link = asked.length === 1 ? cityLink(city) : '/service-area';
