@@ -767,7 +767,7 @@ const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?
 const thanksNotYes = (folded: string): boolean => !/^\W*(yes|yeah|yep|yup|sure|absolutely|definitely|si|please do|that'?d be (great|good|perfect|awesome)|that would be (great|good|perfect|awesome))\b/.test(folded) && /\b(thanks|thank you|thx|ty|bye|goodbye|cya|that'?s all|thats all|that helps|all i needed|appreciate\w*|weird question|random question|unrelated)\b/.test(folded)
   && !/\b(book\w*|schedul\w*|open it|go ahead|do it|set (it|that|one) up|send (someone|somebody|a plumber)|sounds good|works for me)\b/.test(folded);
 /** Holding an offer of a visit back for now, in other words than declinesOffer's first word. */
-const holdsBack = /\b(just checking|just curious|(hasn'?t|has not|isn'?t|is not|not) (actually |even )?(broken|broke|leaking|failed|gone out) yet|(i'?m |we'?re )?(actually )?already (booked|scheduled)|(i'?ll|i will|gonna|going to) (just )?book\b.{0,30}\b(myself|later|on the (web)?site|online)|just gathering info|gathering (some )?info|get (a couple|some|a few) (other |more )?quotes|reach out when (i'?m|we'?re|i am|we are) ready|things are (crazy|busy|hectic)|just comparing|(solo|nomas) (estaba|estoy) preguntando|tal vez luego|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|til|until|for)|lemme (see|check|ask|think|talk)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
+const holdsBack = /\b(just checking|just curious|(hasn'?t|has not|isn'?t|is not|not) (actually |even )?(broken|broke|leaking|failed|gone out) yet|(i'?m |we'?re )?(actually )?already (booked|scheduled)|(i'?ll|i will|gonna|going to) (just )?book\b.{0,30}\b(myself|later|on the (web)?site|online)|just gathering info|gathering (some )?info|get (a couple|some|a few) (other |more )?quotes|reach out when (i'?m|we'?re|i am|we are) ready|things are (crazy|busy|hectic)|just comparing|(solo|nomas) (estaba|estoy) preguntando|tal vez|quizas?|dejeme (hablar|preguntar|consultar|pensar|ver|checar)\w*|comparing prices|(solo|nomas) (estaba|estoy) comparando|comparando precios|(i'?ll|we'?ll|i will|we will) wait (till|til|until|for)|lemme (see|check|ask|think|talk)|(actually )?cancel that|maybe|let me (think|check|ask|talk|see)|i'?ll (think|check|ask|talk|get back|reach out|let you know|call)|(need|have) to (ask|check|talk|get|run it)|not (yet|now|right now|today|ready|booking)|hold off|think about it|get back to (you|ya)|after (payday|the holidays|the weekend)|still (comparing|talking|shopping|getting|deciding|waiting)|(landlord|husband|wife|partner|spouse|hoa|owner) (has|needs|wants|must) to|todavia no|ahorita no|mas tarde|dejeme (pregunt|pens|consult|revis)\w*|le (aviso|confirmo)|lo (pienso|voy a pensar))\b/;
 /** Ending the conversation: nothing more is asked. */
 const closesConversation = /\bjust (comparing|looking|shopping|browsing)\b[^?]*\b(thanks|thank you|thx|gracias)\b|\b(that'?s all|i'?m good|just wanted (a |the |to know)(?![\w ]*\b(what|when|where|how|if|whether|which|who|why)\b)|solo quer\w+ saber|have a (good|great|nice) (one|day|night|evening)|(eso )?es todo|good to know for (later|the future|next time))\b/;
 
@@ -786,6 +786,24 @@ function anotherPlumberIsOffTopic(classification: Classification, text: string):
   return ['pricing', 'services', 'unsure'].includes(classification.intent) && anotherPlumberAsked.test(fold(text)) ? { intent: 'off_topic' } : classification;
 }
 
+/**
+ * What our last question offered to tell, when no narrower rule names it ("Would you like some tips to keep
+ * your pipes from freezing?": the freeze topic; "Would you like our weekday office hours?": the hours).
+ */
+const offersAThing = /\b(would you like|do you want|want)( me to (give|send|share|show)( you)?)? (our |the |some |a few )(weekday |office |opening |business |typical )*(hours|prices|price ranges?|ranges|tips|info|information|details|address(es)?)\b/;
+const offeredTopicIntents: ReplyIntent[] = ['hours', 'contact', 'pricing', 'payments', 'membership', 'licence', 'about', 'services', 'water_heater', 'leak', 'drain', 'commercial'];
+const offeredPart = (lastQuestion: string): string => lastQuestion.replace(/^.*?\b(would you like|do you want|want)( me to (give|send|share|show)( you)?)?\b/, ' ');
+function offeredTopic(lastQuestion: string): ReplyIntent | undefined {
+  const offered = offeredPart(lastQuestion);
+  const { intent } = classify(offered, findPlaces(offered));
+  return offeredTopicIntents.includes(intent) ? intent : undefined;
+}
+/** A yes to that offer: the thing offered, a topic answered from the words of our question. */
+const takesOffered = (intent: ReplyIntent, lastQuestion: string): Classification =>
+  ['services', 'water_heater', 'leak', 'drain', 'commercial', 'pricing'].includes(intent) ? { intent, carriedFrom: offeredPart(lastQuestion) } : { intent };
+
+/** A gas smell or the like already dealt with by the utility, or found to be nothing ("false alarm, it was a burner left on"). */
+const hazardHandled = /\b(gas company|utility|atmos|fire department|911)\b.{0,15}\b(is |are )?(on (the|their) way|coming|here now)\b|\b(gas company|utility|atmos|fire department)\b.{0,30}\b(came|shut|turned|capped|checked|fixed)\b|\b(shut|turned) (it |the gas )?off already\b|\bfalse alarm\b/;
 function withContext(classification: Classification, text: string, places: PlaceMention, history: ConversationTurn[]): Classification {
   const earlierUser = [...history].reverse().filter((t) => t.role === 'user');
   if (earlierUser.length === 0) return classification;
@@ -799,8 +817,15 @@ function withContext(classification: Classification, text: string, places: Place
   const leans = followUpMarker.test(folded) || words <= 4;
   // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone
   // (unless the utility has already dealt with it: "the gas company came and shut it off").
-  const handled = /\b(gas company|utility|atmos|fire department|911)\b.{0,15}\b(is |are )?(on (the|their) way|coming|here now)\b|\b(gas company|utility|atmos|fire department)\b.{0,30}\b(came|shut|turned|capped)\b|\b(shut|turned) (it |the gas )?off already\b/.test(folded);
-  if (handled && intent === 'emergency') return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
+  const handled = hazardHandled.test(folded);
+  if (handled && /\b(thanks|thank you|thx|gracias)( (anyway|though|tho|again))?\W*$/.test(folded) && ['emergency', 'services', 'unsure'].includes(intent)) return { intent: 'thanks' };
+  if (handled && intent === 'emergency') {
+    // "Gas company came out and capped it. Can you guys come Monday and replace the connector?": the visit asked after it.
+    const after = folded.split(/(?<=[.!?])\s+/).filter((part) => !hazardHandled.test(part)).join(' ');
+    const rest = after ? classify(after, places) : undefined;
+    if (rest?.intent === 'scheduling' && !rest.howBookingWorks && !rest.notNow) return rest;
+    return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
+  }
   const hazard = intent === 'emergency' || handled ? undefined : hazardAcrossTurns(previous.content, text);
   if (hazard) return { intent: 'emergency', emergency: hazard };
   // "Ok I shut the valve, can someone come now?", "can't you just send someone? I don't want to call" after a burst pipe: the
@@ -818,26 +843,27 @@ function withContext(classification: Classification, text: string, places: Place
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   // (The last question offering to tell something, "would you like to know how far ahead you can book?", offers no visit.)
   const lastQuestion = lastReply.match(/[^.!?]*\?/g)?.at(-1) ?? '';
-  const offersToTell = /\b(like|want|should i|shall i)( me)? to (know|hear|learn|explain|tell you)\b|\b(should|shall) i (tell|explain)\b|\bquiere saber\b/.test(lastQuestion) && !/\b(open|set up|book (a|the|you|it)|schedule (a|the|you|it))\b/.test(lastQuestion);
+  const offersToTell = /\b(like|want|should i|shall i)( me)? to (know|hear|learn|explain|tell you)\b|\b(should|shall) i (tell|explain)\b|\bquiere saber\b/.test(lastQuestion) || offersAThing.test(lastQuestion) && !/\b(open|set up|book (a|the|you|it)|schedule (a|the|you|it))\b/.test(lastQuestion);
   const offeredVisit = visitOffer.test(lastReply) && !offersToTell;
   // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
-  const offeredOther = /\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) to (sign up|join|enroll)\b[^?]{0,30}\?|\b(would you like|do you want|want me to|shall i|should i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
+  const offeredOther = /\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) to (sign up|join|enroll)\b[^?]{0,30}\?|\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) (the|their|our) (prices?|details|costs?)\b|\b(would you like|do you want|want me to|shall i|should i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
     : /\b(quiere|le gustaria|desea)( que le (cuente|platique|explique|hable))?\b[^?]{0,30}\b(membresias?|planes?)\b[^?]{0,20}\?/.test(lastReply) ? 'membership'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(licen[cs]e)( number)?\b[^?]{0,20}\?/.test(lastReply) ? 'licence'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,50}\?/.test(lastReply) ? 'contact'
-    : /\b(would you like|do you want|want)( me)? to (know|hear|see|tell you)\b[^?]{0,50}\b(costs?|price\w*|run\w*|charge|fees?)\b[^?]{0,20}\?|\b(would you like|do you want|want) (the|a|our) (typical )?((price |cost )?range|price|cost)\b[^?]{0,40}\?|\b(quiere|le gustaria|desea) saber\b[^?]{0,40}\b(cuanto|precio|costo|cuesta)\b/.test(lastReply) ? 'pricing'
+    : /\b(would you like|do you want|want)( me)? to (know|hear|see|tell you)\b[^?]{0,50}\b(costs?|price\w*|run\w*|charge|fees?)\b[^?]{0,20}\?|\b(would you like|do you want|want) (the|a|our) (typical )?((price |cost )?ranges?|prices?|costs?)\b[^?]{0,40}\?|\b(quiere|le gustaria|desea) saber\b[^?]{0,40}\b(cuanto|precio|costo|cuesta)\b/.test(lastReply) ? 'pricing'
     : /\b(would you like|do you want|want)( me)? to (know|hear)\b[^?]{0,30}\b(pay|payment)\w*\b[^?]{0,30}\?/.test(lastReply) ? 'payments'
     : /\b(would you like|do you want|want)( me)? to (know|hear|explain)\b[^?]{0,40}\b(how (far ahead|booking works|it works|to book)|booking)\b[^?]{0,30}\?|\b(would you like|do you want|want) me to explain how (booking|scheduling|it|the booking|to book)\b/.test(lastReply) ? 'scheduling'
     : /\b(photos?|pictures?|pics?|fotos?)\b[^?]{0,40}\b(send|upload|attach|share|mandar|enviar)\b[^?]{0,20}\?/.test(lastReply) ? 'image'
-    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff' : undefined;
+    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff'
+      : offersAThing.test(lastQuestion) ? offeredTopic(lastQuestion) : undefined;
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   if (offeredOther === 'scheduling' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling', howBookingWorks: true };
   // ("Yeah what is it" after "would you like to know about the diagnostic visit fee?": the price our question named.)
   if (offeredOther === 'pricing' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent) && (words <= 6 || intent === 'pricing')) return { intent: 'pricing', carriedFrom: lastQuestion };
-  if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|thanks|thank you|por favor)?\W*$/.test(folded)) return { intent: offeredOther };
+  if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|pls|plz|thanks|thank you|por favor)?\W*$/.test(folded)) return takesOffered(offeredOther, lastQuestion);
   // "Sure, that'd help", "yes, we close in 3 weeks so sooner is better", "yeah go on" after an offer of a call back, our number or a membership: that thing.
   if (offeredOther && !offeredVisit && (/^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor|absolutely|definitely|go on)\b/.test(folded) || /^\s*(\u{1F44C}|\u{1F44D}|\u{2705})+\s*$/u.test(folded)) && !folded.includes('?') && !/\b(not|no|nah|don'?t|later)\b/.test(folded)
-    && !['emergency', 'injection', 'complaint', 'scheduling'].includes(intent)) return { intent: offeredOther };
+    && !['emergency', 'injection', 'complaint', 'scheduling'].includes(intent)) return takesOffered(offeredOther, lastQuestion);
   // "Can I just buy it online?", "sí, ¿cuáles son los otros?" after an offer to tell more about a membership: that membership.
   if (offeredOther === 'membership' && !offeredVisit && words <= 12 && ['unsure', 'water_heater', 'services', 'pricing', 'commercial', 'service_area', 'off_topic'].includes(intent) && !classification.unstated) return { intent: 'membership' };
   // "What else comes with it?" after a reply about a membership: that membership.
@@ -861,7 +887,7 @@ function withContext(classification: Classification, text: string, places: Place
   // antes posible" right after a reply that offered a visit: the visitor takes the offer and says more.
   // Not with a doubt ("not yet", "maybe later"), a price question, a place outside, or anything urgent or hostile.
   // ("Actually yeah, let's do that": the yes after a word of changing one's mind.)
-  const said = folded.replace(/^[^\p{L}\p{N}]+/u, '').replace(/^(ya|you)\s+(?=(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)\b)/, 'yes ').replace(/^(ya|you)\s+(?=(dale|va|sale|orale|claro|si)\b)/, '').replace(/^(actually|well|oh|ok so|i mean|honestly|eh|hmm+|mhm+|mm+-?hm+|uh-? ?huh|perfect|great|awesome|cool|alright)[,.!\s]+(?=(yes|yeah|yep|sure|ok(ay)?|let'?s|lets|please)\b)/, '');
+  const said = folded.replace(/^[^\p{L}\p{N}]+/u, '').replace(/^(actually|well|oh|ok so|ok)[,.!\s]+(ya|yah|yea|you)[,.!\s]+(?=(let'?s|lets|go ahead|book|do it)\b)/, '').replace(/^(ya|you)\s+(?=(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)\b)/, 'yes ').replace(/^(ya|you)\s+(?=(dale|va|sale|orale|claro|si)\b)/, '').replace(/^(actually|well|oh|ok so|i mean|honestly|eh|hmm+|mhm+|mm+-?hm+|uh-? ?huh|perfect|great|awesome|cool|alright)[,.!\s]+(?=(yes|yeah|yep|sure|ok(ay)?|let'?s|lets|please)\b)/, '');
   // "Yes – do I need to be home for it?", "sure, will they call before they show up?": the offer taken, with a question about the visit itself.
   if (offeredVisit && /^(yes|yeah|yep|yup|sure|si|claro|ok(ay)?,? yes)\b/.test(said) && /\b(who (will|would|is going to) (be )?(coming|come)|(do|will) i (need|have) to be (home|there)|tengo que estar|(call|text) (me )?(before|first|ahead)|how long (does|will|would) (it|the visit|a visit|this|that)|pay (by|with) (card|check|cash)|can (it|you|they|he|she|someone|the (tech\w*|plumber)) (be|come) (after|before|around|in the (morning|afternoon))\b|(wear|use|bring) (shoe covers|booties)|(will|do) i (get|receive) a (text|call|e-?mail)|(text|call|e-?mail)\w* (me )?(to )?confirm\w*|(habla|hablan) (espanol|ingles)|speaks? (spanish|english)|(will|would|do) (they|you|he|she) (take|haul) (the old one|it|them) (away|out)|cuanto (dura|tarda|se tarda))\b/.test(folded)
     && !/\b(how much|cost\w*|price\w*|fee|cuanto(?! (dura|tarda|se tarda|tiempo)))\b/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
@@ -882,10 +908,10 @@ function withContext(classification: Classification, text: string, places: Place
   // "Round Rock, 78681" after "I need someone to look at a leaking hose bib" and our question of where: the visit, there.
   // ("Horseshoe Bay, sorry" after "do you come out my way?" answers where they are: the area.)
   // "Afternoon" after "would you prefer a morning or afternoon window?": the visit, at that time.
-  const askedWhen = /\b(horarios?|ventanas?) de llegada\b[^?]{0,140}\b(prefiere|le conviene|le funciona|cual)\b[^?]{0,30}\?|\barrival windows?\b[^?]{0,140}\b(prefer|works? (best|for you)|suits? you|which)\b[^?]{0,30}\?|\bmorning\b[^?]{0,40}\bor\b[^?]{0,10}\bafternoon\b[^?]{0,40}\?|\b(manana)\b[^?]{0,40}\bo\b[^?]{0,10}\b(tarde)\b[^?]{0,40}\?|\bwould you (prefer|like) (a )?(morning|afternoon)\b|\b(which|what) (day|time|window)\b.{0,25}\b(works?|suits?|is best|would you like|do you prefer)\b|\bmorning or (an )?afternoon\b[^.]{0,30}\?/.test(lastReply);
-  if (askedWhen && (words <= 8 || words <= 14 && /^\W*(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy)\b/.test(folded)) && (dayOrTime.test(folded) || /^\W*(whatever'?s (first|earliest|soonest|next)( available| open)?|whichever|either|any ?time|doesn'?t matter|no preference|the (sooner|earliest|first)|cualquiera|la que sea|lo antes posible)\b/.test(folded)) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+  const askedWhen = /\b(horarios?|ventanas?) de llegada\b[^?]{0,140}\b(prefiere|le conviene|le funciona|cual)\b[^?]{0,30}\?|\barrival windows?\b[^?]{0,140}\b(prefer|works? (best|for you)|suits? you|which)\b[^?]{0,30}\?|\bmorning\b[^?]{0,40}\bor\b[^?]{0,10}\bafternoon\b[^?]{0,40}\?|\b(manana)\b[^?]{0,40}\bo\b[^?]{0,10}\b(tarde)\b[^?]{0,40}\?|\bwould you (prefer|like) (a )?(morning|afternoon)\b|\b(which|what) (day|time|window)\b.{0,25}\b(works?|suits?|is best|would you like|do you prefer)\b|\bmorning or (an )?afternoon\b[^.]{0,30}\?|\b(a )?day in mind\b[^.]{0,40}\?/.test(lastReply);
+  if (askedWhen && (words <= 8 || words <= 14 && /^\W*(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy)\b/.test(folded)) && (dayOrTime.test(folded) || /^\W*(whatever'?s (first|earliest|soonest|next)( available| open)?|whichever|either|any ?time|doesn'?t matter|no preference|the (sooner|earliest|first)|whenever(('?s| is) (soonest|earliest|first))?|soonest|earliest|cualquiera|la que sea|lo antes posible)\b/.test(folded)) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   const askedWhere = /\b(which|what) (city|zip|town|area)\b|\bwhat'?s the (address|city|zip)\b|\bwhere is the (house|home|property|job|work|leak)\b|\bwhere are you( located| based)?\b|\bwhat'?s your (zip|city|town|address|location)\b|\bwhat (zip|city|town)\b|\b(en )?que ciudad\b|\bcodigo postal\b/.test(lastReply);
-  const askedWhat = /\bwhat'?s (going on|the (plumbing )?(problem|issue|job))\b|\bwhat (kind|sort) of (problem|issue|work|job)\b|\bwhat (is|do you need|needs|would you like) (the problem|fixing|done|the plumber to do)\b|\bcual es el problema\b|\bque (problema|necesita)\b/.test(lastReply);
+  const askedWhat = /\bwhat do you need (help|done) with\b|\bwhat (should|would you like) (the plumber|us|we) (to )?(look at|help with|do)\b|\bwhat'?s (going on|the (plumbing )?(problem|issue|job))\b|\bwhat (kind|sort) of (problem|issue|work|job)\b|\bwhat (is|do you need|needs|would you like) (the problem|fixing|done|the plumber to do)\b|\bcual es el problema\b|\bque (problema|necesita)\b/.test(lastReply);
   const askedForVisit = before.intent === 'scheduling' && !before.howBookingWorks && !before.movesBooking
     || /\b(happy to get (that|this|it|you) set up|get (that|this|you) (set up|booked|scheduled)|con gusto\W+en que ciudad)\b/.test(lastReply)
     || /\b(need|want|get|looking for) (a plumber|someone|somebody|a tech\w*)\b|\b(can|could) (someone|somebody|you|a plumber|a tech\w*) come\b|\bnecesito (un plomero|agendar)\b|\bquiero (una cita|agendar)\b/.test(fold(previous.content));
