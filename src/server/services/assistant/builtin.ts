@@ -1049,7 +1049,8 @@ function withContext(classification: Classification, text: string, places: Place
     if (['unsure', 'off_topic'].includes(intent) && !classification.unstated && !anotherTrade.test(folded) && !/\b(know|recommend|suggest)\b/.test(folded) && !/\b(thanks|thank you|gracias|thx)\b|^\s*(ok(ay)?|great|cool|got it|perfect|sounds good)\s*[!.]*\s*$/.test(folded) && !unstatedDiscount.test(folded)) return { intent: before.intent };
     // "What about tankless?" after a price: the same question for another job.
     // ("It's every drain in the house being slow, not just one" tells the problem instead.)
-    if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent) && (folded.includes('?') || !/^\W*(it'?s|its|it is|they'?re|all|every)\b/.test(folded))) return { intent: 'pricing' };
+    // ("¿Y cuál me conviene más, de gas o eléctrico?" asks which suits, not what it costs.)
+    if (before.intent === 'pricing' && ['water_heater', 'leak', 'drain', 'services', 'commercial'].includes(intent) && (folded.includes('?') || !/^\W*(it'?s|its|it is|they'?re|all|every)\b/.test(folded)) && !/\b(which|cual)\b.{0,30}\b(better|best|conviene|recommend\w*|mejor|suits?)\b/.test(folded)) return { intent: 'pricing' };
     // "How much is it?", "and the tankless one?" after a membership question: that membership.
     if (before.intent === 'membership' && ['pricing', 'water_heater', 'commercial'].includes(intent) && !/\b(property manag\w*|doors|units|restaurants?|make-?ready)\b/.test(folded)) return { intent: 'membership' };
     if (before.intent === 'contact' && intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && !/\bhasta\b|\b(serve|cover|come|go)\b/.test(folded)) return { intent: 'contact' };
