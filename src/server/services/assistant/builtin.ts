@@ -315,7 +315,7 @@ function membership(ctx: Context): Draft {
 // ---------- prices ----------
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
-  [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
+  [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|\bpay (for )?(the|a|that) (visit|trip)\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
   [/after[- ]hours|(?<!(last|all) )nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?|fuera de horario|de noche|fines? de semana|emergencias?\b/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
@@ -1003,7 +1003,8 @@ function withContext(classification: Classification, text: string, places: Place
   // "Same for the Marble Falls location?" after our hours: that office's hours.
   if (before.intent === 'hours' && intent === 'contact' && /^\W*(and |is it |are they )?(the )?same (for|at|with|over at)\b/.test(folded)) return { intent: 'hours' };
   // "Bathroom sink. Hair probably." after "my drain is clogged": the same problem, told more exactly.
-  if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 16 && !/\b(do|can|could|will) (you|y'?all)\b|\b(instalan|reparan|arreglan|cambian|hacen|pueden)\b/.test(folded)) return { intent: before.intent };
+  // ("What about water softeners?" names another service.)
+  if (['drain', 'leak', 'water_heater'].includes(before.intent) && intent === 'services' && words <= 16 && !/\b(do|can|could|will) (you|y'?all)\b|\b(instalan|reparan|arreglan|cambian|hacen|pueden)\b|^\W*(and |ok |so )?(what|how) about\b/.test(folded)) return { intent: before.intent };
   // "No, more like musty, and the floor around it is damp" after a water heater question: the heater.
   // ("Just a slow drip from the valve on the side" after a leaking water heater: the heater too, no other fixture named.)
   if (before.intent === 'water_heater' && intent === 'leak' && (/\b(around|under|near|behind|by|on top of|from) it\b/.test(folded) || !/\b(sinks?|toilets?|faucets?|showers?|tubs?|hose|bibs?|spigots?|ceilings?|walls?|slab|yard|pipes?|lines?)\b/.test(folded))) return { intent: 'water_heater' };

@@ -395,7 +395,7 @@ function secondOpinion(message: string, ruled: Classification): Classification {
   // "Can I stop by the Marble Falls office and talk to someone in person": coming to the office, whoever is there.
   if (ruled.intent === 'contact' && /\b(come|stop|swing|drop|walk) (by|in|into|over)\b.{0,30}\b(office|shop)\b/.test(fold(message))) return ruled;
   // "Toilet keeps running. Ballpark to swap the fill valve?": a price asked in so many words stays the price.
-  if (ruled.intent === 'pricing' && /\b(how much|ballpark|what (does|would|will) (it|that) (cost|run)|price (for|to|of)|cost (to|for|of))\b/.test(fold(normaliseSpelling(message)))
+  if (ruled.intent === 'pricing' && /\b(how much|ballpark|what (does|would|will) (it|that) (cost|run)|price (for|to|of)|cost (to|for|of)|pay (for )?(the|a|that) (visit|trip|diagnostic))\b/.test(fold(normaliseSpelling(message)))
     && !/\b(plans?|memberships?|vip|members?|rental one)\b/.test(fold(message))) return ruled;
   // "When does our commercial VIP membership expire?": one customer's account, which only a person can see.
   if (ruled.intent === 'unsure' && ruled.unstated && /\b(my|our)\b.{0,40}\b(membership|vip|plan)\b.{0,20}\b(expire|due|renew)\w*\b|\bwhen is my (flush|check-?up|visit) due\b|\btransfer (my|the|our) (plan|membership|vip)\b|\b(money back|refund\w*)\b|\bcount as my (visit|flush|check-?up)\b|\bcredit\b.{0,25}\b(left|balance|remaining|on my account)\b/.test(fold(message))) return ruled;
@@ -750,6 +750,8 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   // ("Can I pay the membership with PayPal?": a way to pay, for the plan.)
   const payingForPlan = /\bpay\w*\b.{0,25}\b(with|by|using|via|con)\b/.test(text) && test(paymentMethod, text) && !test(priceQuestion, text);
   if ((test(membership, text) || planAsked.test(text) && !test(priceQuestion, text) && !test(paymentMethod, text)) && !payingForPlan) return { intent: 'membership' };
+  // "If the tech comes and it can't be fixed, do I still pay for the visit?": the diagnostic visit's price.
+  if (/\b(do|would|will|does) (i|we|it) (still )?(have to )?(pay|cost( me)?|charge)( anything)?( for)? (the|a|that) (visit|trip|diagnostic|service call)\b|\bpay (for|anything for) (the|a) (visit|trip|service call|diagnostic)\b.{0,40}\b(can'?t|cannot|not) (be )?(fix|repair)/.test(text)) return { intent: 'pricing' };
   // "How much should I expect to pay?" asks a price: payments need a way to pay, or no price question.
   if (test(payments, text) && !/\bpay\w* (for|on) (the|an|a|your) (quote|estimate|assessment)/.test(text) && (!test(priceQuestion, text) || test(paymentMethod, text) && !test(jobWords, text))) return { intent: 'payments' };
   // "Do you do same day service?", "do you give arrival windows?", "how far ahead can I book?": how
