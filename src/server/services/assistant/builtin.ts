@@ -866,6 +866,10 @@ function withContext(classification: Classification, text: string, places: Place
     && !['emergency', 'injection', 'complaint', 'scheduling'].includes(intent)) return takesOffered(offeredOther, lastQuestion);
   // "Can I just buy it online?", "sí, ¿cuáles son los otros?" after an offer to tell more about a membership: that membership.
   if (offeredOther === 'membership' && !offeredVisit && words <= 12 && ['unsure', 'water_heater', 'services', 'pricing', 'commercial', 'service_area', 'off_topic'].includes(intent) && !classification.unstated) return { intent: 'membership' };
+  // "Do we need one of those per store?" after a membership: that membership.
+  if (before.intent === 'membership' && /\b(one|one of (those|these|them)|a (membership|plan)|each)\b.{0,12}\b(per|for each|for every|at each|for all)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
+  // "Yes, the team please" after we offered the team or a person: a person.
+  if (/\b(reach|talk to|speak (to|with)|contact|connect you (to|with)) (our|the) (team|office|staff)\b|\ba (real )?person\b/.test(lastReply) && words <= 6 && /\b(team|person|human|someone|somebody|staff|office)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   // "What else comes with it?" after a reply about a membership: that membership.
   if (/\b(memberships?|vip)\b/.test(lastReply) && /\bwhat else\b.{0,20}\b(comes?|included|includes?|do (i|we) get|is in)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
   // "Yeah one sec" after we asked for a photo: the photo is coming.
