@@ -333,13 +333,13 @@ const withEmojiWords = (message: string): string => emojiWords.reduce((m, [emoji
 
 /** Classifies the visitor's latest message; `hasImage` when it carries an uploaded photo. */
 /** "Book me for Friday afternoon", "I'd like to set up an appointment next week", "can u send somebody today": a visit asked for outright. */
-const visitOutright = /\bcan (i|we) book (online )?(for|a|an)\b|\bcan (i|we) book and pay\b|\b(book|schedule|set up|arrange) (me|us)\b|\b(i'?d|we'?d|i would|we would|i want|we want|i need|we need) (like )?to (book|schedule|set up|make) (an? |the |my |our )?(appointment|appt|visit|time|service call|(\w+ ){0,2}(flush|repair|replacement|install\w*|cleaning|inspection|hookup))\b|\bplease (book|schedule)\b|\b(i'?d|we'?d) like (someone|somebody|a plumber) out\b|\b(can|could) (you|u|y'?all) send (someone|somebody|a plumber|a tech\w*)\b.{0,20}\b(today|tomorrow|this week|monday|tuesday|wednesday|thursday|friday|saturday)\b|\bnecesito (que )?(venga|vengan|manden|mande) (un plomero|alguien|un tecnico)\b|\bagend(e|a)n?me\b|\bagendenos\b|\bquiero (una cita|agendar)\b|\bpueden? venir (hoy|manana|el (lunes|martes|miercoles|jueves|viernes|sabado))\b/;
+const visitOutright = /\bcan (i|we) book (online )?(for|a|an)\b|\bcan (i|we) book and pay\b|\b(book|schedule|set up|arrange) (me|us)\b|\b(i'?d|we'?d|i would|we would|i want|we want|i need|we need) (like )?to (book|schedule|set up|make) (an? |the |my |our )?(appointment|appt|visit|time|service call|(\w+ ){0,2}(flush|repair|replacement|install\w*|cleaning|inspection|hookup))\b|\bplease (book|schedule)\b|\b(i'?d|we'?d) like (someone|somebody|a plumber) out\b|^\W*(please )?(schedule|book) (me |us )?(a|an|the|my|our) [\w ]{1,40}?\b(today|tomorrow|this week|next week|(next |this )?(monday|tuesday|wednesday|thursday|friday|saturday))\b|\b(can|could) (you|u|y'?all) send (someone|somebody|a plumber|a tech\w*)\b.{0,40}\b(today|tomorrow|this week|monday|tuesday|wednesday|thursday|friday|saturday)\b|\bnecesito (que )?(venga|vengan|manden|mande) (un plomero|alguien|un tecnico)\b|\bagend(e|a)n?me\b|\bagendenos\b|\bquiero (una cita|agendar)\b|\bpueden? venir (hoy|manana|el (lunes|martes|miercoles|jueves|viernes|sabado))\b/;
 /** The questions a booking reply answers too, asked beside a visit. */
 const askedBesideAVisit = new Set<ReplyIntent>(['payments', 'licence', 'about']);
 
 /** A visit asked for now, outright or on a day, in a place we serve (or none named), with no price asked and no booking on file. */
 const asksForAVisit = (text: string, places: PlaceMention): boolean =>
-  (test(visitOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text)
+  (test(visitOutright, text) || test(visitAskedOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text)
   && !onlyOutside(places) && !test(areaWords, text) && !test(bookingOnFile, text) && !test(movesBooking, text);
 
 export function classify(message: string, places: PlaceMention, hasImage = false): Classification {
