@@ -315,7 +315,7 @@ function membership(ctx: Context): Draft {
 // ---------- prices ----------
 
 const priceTopics: [RegExp, PriceGuide['id'][]][] = [
-  [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|\bpay (for )?(the|a|that) (visit|trip)\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
+  [/\bvisit\b.{0,15}\bfree\b|\bfree\b.{0,15}\bvisit\b|\bhow much (is|for|does) (the|a|your) (visit|trip|house call)\b|\bcharge\b.{0,20}\b(if|when) (you|u|y'?all|someone|the tech\w*|a plumber) (come|comes) out and (i|we) (don'?t|do not|dont|decide not)\b|\bpay (for )?(the|a|that) (visit|trip)\b|service call|trip (charge|fee)|diagnos\w*|\b(la|una|por) visita\b|\bpor venir\b|\bvenir a (ver|revisar)\b|visit fee|come out fee|call[- ]out fee|just to come|\b(send|get|have) (someone|somebody|a plumber|a guy|a man|a tech\w*|you) (out|over)\b|\b(come|stop by|swing by)( out| over| by)? (and|to) (just )?(look|take a look|have a look|check|see|diagnos\w*)\b|\b(to|for you to|for someone to) (just )?(come|show up|stop by)( out| over| by)?\b(?!.{0,30}\b(toilet|faucet|heater|drain|leak|sink|pipe|gas|disposal)s?\b)|\bhouse call\b|\bper (visit|call)\b|\bvisit (cost|charge|price|fee)s?\b|\b(have|get) (someone|somebody|a plumber|a tech\w*|you) (come|stop by|swing by)\b/, ['service-call']],
   [/after[- ]hours|(?<!(last|all) )nights?|weekends?|holidays?|emergency (fee|call|rate|charge)|\b(9|10|11|12) ?pm\b|\b[1-5] ?am\b|midnight|middle of the night|saturdays?|sundays?|fuera de horario|de noche|fines? de semana|emergencias?\b/, ['emergency-after-hours']],
   [/(water heater|calentador|heater|tankless).*(flush|drain|limpi)|(flush|limpi).*(water heater|calentador|heater|tankless)/, ['water-heater-flush']],
   [/tankless|sin tanque/, ['tankless-install']],
@@ -739,6 +739,7 @@ const carriedIntents: ReplyIntent[] = ['pricing', 'hours', 'contact', 'service_a
 const visitOffer = new RegExp([
   /\b(schedule|book)\b[^?.!]{0,40}\?/,
   /\bi can (also )?open (the|our) (booking form|booking page|scheduler|online scheduler|calendar|online calendar)\b/,
+  /\bor open (the|our) (booking form|booking page|scheduler|online scheduler|calendar)\b[^.!?]{0,40}\. (which|what) would you (like|prefer)\?/,
   /\b(can|may) (i|we) (help (you )?)?(set up|book|schedule|arrange) (a |an |the |your )?(visit|appointment|plumber|time)\b[^?.!]{0,40}\?/,
   /\bpuedo abrir (el|nuestro|nuestra) (formulario|calendario|programador|agenda)\b/,
   /\ble abro (el|nuestro|nuestra) (formulario|calendario|programador|agenda)\b/,
@@ -750,6 +751,7 @@ const visitOffer = new RegExp([
   /\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b/,
   /\bshall (i|we) (book|schedule|send)\b/,
   /\b(quiere|quieres|desea|le gustaria|gustaria)\b[^?.!]{0,30}\b(agendar|programar|programador|calendario|reservar|reservas|citas?|visita|formulario)\b/,
+  /\ble (agendo|programo|reservo|aparto)\b[^?.!]{0,30}\?/,
 ].map((r) => r.source).join('|'));
 /** Taking an offer of a visit, at the start of the reply to it ("ya go ahead" arrives as "you go ahead";
  * a bare Spanish "ya", "already", takes nothing). */
@@ -798,9 +800,13 @@ function offeredTopic(lastQuestion: string): ReplyIntent | undefined {
   const { intent } = classify(offered, findPlaces(offered));
   return offeredTopicIntents.includes(intent) ? intent : undefined;
 }
+function offeredFact(lastQuestion: string): ReplyIntent | undefined {
+  const intent = offeredTopic(lastQuestion);
+  return intent && ['hours', 'contact', 'payments', 'membership', 'licence', 'about'].includes(intent) ? intent : undefined;
+}
 /** A yes to that offer: the thing offered, a topic answered from the words of our question. */
 const takesOffered = (intent: ReplyIntent, lastQuestion: string): Classification =>
-  ['services', 'water_heater', 'leak', 'drain', 'commercial', 'pricing'].includes(intent) ? { intent, carriedFrom: offeredPart(lastQuestion) } : { intent };
+  ['services', 'water_heater', 'leak', 'drain', 'commercial', 'pricing', 'about'].includes(intent) ? { intent, carriedFrom: offeredPart(lastQuestion) } : { intent };
 
 /** A gas smell or the like already dealt with by the utility, or found to be nothing ("false alarm, it was a burner left on"). */
 const hazardHandled = /\b(gas company|utility|atmos|fire department|911)\b.{0,15}\b(is |are )?(on (the|their) way|coming|here now)\b|\b(gas company|utility|atmos|fire department)\b.{0,30}\b(came|shut|turned|capped|checked|fixed)\b|\b(shut|turned) (it |the gas )?off already\b|\bfalse alarm\b/;
@@ -809,7 +815,8 @@ function withContext(classification: Classification, text: string, places: Place
   if (earlierUser.length === 0) return classification;
   const intent = classification.intent;
   // ("Cuanto antes mejor": as soon as possible, not a price.)
-  const folded = fold(text).replace(/\bcuanto antes\b/g, 'lo antes posible');
+  // ("Ya go ahead" arrives as "you go ahead": a yes.)
+  const folded = fold(text).replace(/\bcuanto antes\b/g, 'lo antes posible').replace(/^(ya|you)[,.!]?\s+(?=(go ahead|go on|sure|please|pls|plz|ok(ay)?|do it)\b)/, 'yes ');
   const words = folded.split(/\s+/).filter(Boolean).length;
   const previous = earlierUser[0]!;
   const previousPlaces = findPlaces(normaliseSpelling(previous.content));
@@ -855,7 +862,9 @@ function withContext(classification: Classification, text: string, places: Place
     : /\b(would you like|do you want|want)( me)? to (know|hear|explain)\b[^?]{0,40}\b(how (far ahead|booking works|it works|to book)|booking)\b[^?]{0,30}\?|\b(would you like|do you want|want) me to explain how (booking|scheduling|it|the booking|to book)\b/.test(lastReply) ? 'scheduling'
     : /\b(photos?|pictures?|pics?|fotos?)\b[^?]{0,40}\b(send|upload|attach|share|mandar|enviar)\b[^?]{0,20}\?/.test(lastReply) ? 'image'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff'
-      : offersAThing.test(lastQuestion) ? offeredTopic(lastQuestion) : undefined;
+      : offersAThing.test(lastQuestion) ? offeredTopic(lastQuestion)
+        // ("Would you like to hear about our satisfaction guarantee?": a fact we hold, never a topic passage.)
+        : offersToTell ? offeredFact(lastQuestion) : undefined;
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   if (offeredOther === 'scheduling' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling', howBookingWorks: true };
   // ("Yeah what is it" after "would you like to know about the diagnostic visit fee?": the price our question named.)
@@ -936,6 +945,13 @@ function withContext(classification: Classification, text: string, places: Place
   if (offeredVisit && /^\W*(not yet|todavia no|ahorita no|no,? not yet|aun no)\b[\s,.!]*(thanks|thank you|thx|gracias)?[\s!.]*$/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who|cuanto|cuesta|costar|precio|cost\w*)\b/.test(folded.replace(whenReady, ' ')) && /^\W*(not (yet|now|right now|today|this week)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
+  // "Nvm hubby fixed it, thx" after asking for a visit: fixed, and thanks.
+  if ((before.intent === 'scheduling' || offeredVisit) && /\b(fixed it|got it fixed|figured it out|sorted it( out)?|works now|working now|lo arregl\w*)\b/.test(folded) && /\b(thanks|thank you|thx|ty|gracias)\b/.test(folded) && !folded.includes('?')
+    && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'thanks' };
+  // "I'll call instead", "can I just call?" after an offer of the booking form: our number.
+  if (offeredVisit && /^\W*(ok(ay)?,? )?(can i |i'?ll |i will |i'?d rather |let me |gonna )?(just )?(call|phone)( you| y'?all| you guys| the office)?( instead| later)?\W*$/.test(folded)) return { intent: 'contact' };
+  // "The visit pls" after we offered a price range or the booking form: the booking form.
+  if (offeredVisit && /^\W*(the )?(visit|booking( form)?|form|appointment|scheduler|la visita|la cita|el formulario)( one)?( please| pls| plz| por favor| porfa)?\W*$/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   // "Hmm actually cancel that, I'll wait till payday" right after asking for a visit: not now.
   if ((before.intent === 'scheduling' || offeredVisit && !/\b(thanks|thank you|thx|gracias|anyway)\b/.test(folded)) && !before.movesBooking && /^\W*((hmm+|ok(ay)?|wait|oh|i changed my mind|changed my mind),? )*(actually,? )?(cancel that|never ?mind|nvm|scratch that|forget it)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
@@ -1127,7 +1143,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'hours': return hours(ctx);
       case 'licence': return licenceAnswer(ctx, classification.permit);
       case 'contact': return contact(ctx);
-      case 'about': return about(ctx);
+      case 'about': return about(classification.carriedFrom ? { ...ctx, text: `${classification.carriedFrom} ${ctx.text}` } : ctx);
       case 'commercial':
       case 'water_heater':
       case 'leak':

@@ -33,6 +33,8 @@ const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'co
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
   if (/[¿¡]/.test(text)) return 'es';
   const words = fold(text).replace(/\by'?all\b/g, 'you').split(/[^a-z]+/).filter(Boolean);
+  // A bare "y" is a yes (or "why") typed short, not the Spanish "and".
+  if (words.length === 1 && words[0] === 'y') return fallback;
   let es = 0;
   let en = 0;
   for (const word of words) {
