@@ -469,6 +469,10 @@ function byTheQuestion(message: string, places: PlaceMention, whole: Classificat
   if (questions.length === 0) return undefined;
   const asked = classifyWhole(question, findPlaces(normaliseSpelling(question)), false);
   if (asked.intent === whole.intent || asked.intent === 'unsure' || wholeFirst.has(asked.intent)) return undefined;
+  // "…water is spraying everywhere. I've got a towel on it. Can you send someone?": the emergency, a call now, never the booking form.
+  // (A hazard over, "I shut it off and cleaned up… can someone come this week?", or a visit on a later day is a booking.)
+  if (whole.intent === 'emergency' && asked.intent === 'scheduling' && !/\b(tomorrow|this week|next week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|later)\b/.test(fold(question))
+    && !/\b(stopped|shut (it |that |the \w+ )?off|turned (it |the \w+ )?off|cleaned|fixed|dry|over now|last (week|month))\b/.test(fold(message))) return undefined;
   // A grievance stays one when its question asks for a person ("Third time you people have been out for the
   // same leak… Who's the manager"), or when it names our work ("Your guy came out for a FREE estimate and then
   // I got a bill for $99. What is that about?"), unless the question is an emergency.
