@@ -932,7 +932,7 @@ function withContext(classification: Classification, text: string, places: Place
   // before any visit was asked for; "can I get a plumber this week" or "need a plumber in Bertram" asked for one.)
   const visitAskedBefore = /\b(book\w*|appointments?|appt|schedul\w*|agend\w*|citas?|reserv\w*|visits?|out|over|come|today|tomorrow|tonight|asap|this week|next week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|hoy|manana)\b/.test(fold(previous.content)) || namesAPlace(previousPlaces);
   if (askedForVisit && !/\bdo (you|y'?all) (come|go|serve|cover|service|work)\b|\bmy way\b/.test(fold(previous.content))
-    && (askedWhere && places.notServed.length === 0 && places.cities.length > 0 && words <= 10 || askedWhat && !onlyOutside(places) && words <= 25 && (visitAskedBefore || dayOrTime.test(folded)))
+    && (askedWhere && places.notServed.length === 0 && places.cities.length > 0 && words <= 10 || askedWhat && places.notServed.length === 0 && words <= 25 && (visitAskedBefore || dayOrTime.test(folded)))
     && (!folded.includes('?') || dayOrTime.test(folded)) && !/\b(never ?mind|nvm|no longer|not anymore|fixed it|thanks anyway)\b/.test(folded) && !/\b(how much|cost\w*|price\w*|fee|charge\w*|free|cuanto|cuesta|precio|cobran)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)
     // ("Just give me the phone number, I'll call" after "what do you need done?": our number, not the job.)
