@@ -809,7 +809,7 @@ const takesOffered = (intent: ReplyIntent, lastQuestion: string): Classification
   ['services', 'water_heater', 'leak', 'drain', 'commercial', 'pricing', 'about'].includes(intent) ? { intent, carriedFrom: offeredPart(lastQuestion) } : { intent };
 
 /** A gas smell or the like already dealt with by the utility, or found to be nothing ("false alarm, it was a burner left on"). */
-const hazardHandled = /\b(gas company|utility|atmos|fire department|911)\b.{0,15}\b(is |are )?(on (the|their) way|coming|here now)\b|\b(gas company|utility|atmos|fire department)\b.{0,30}\b(came|shut|turned|capped|checked|fixed)\b|\b(shut|turned) (it |the gas )?off already\b|\bfalse alarm\b/;
+const hazardHandled = /\b(gas company|utility|atmos|fire department|911)\b.{0,15}\b(is |are )?(on (the|their) way|coming|here now)\b|\b(gas company|utility|atmos|fire department)\b.{0,30}\b(came|shut|turned|capped|checked|fixed)\b|\b(shut|turned) (it |the gas )?off already\b|\bfalse alarm\b|\b(the )?water is (off|shut off)( at the (main|meter|street))?( now)?\b.{0,80}\b(nothing'?s|nothing is|it'?s not|no longer) (leaking|coming)\b|\bya (cerre|cerramos) la llave\b.{0,60}\bya no sale\b/;
 function withContext(classification: Classification, text: string, places: PlaceMention, history: ConversationTurn[]): Classification {
   const earlierUser = [...history].reverse().filter((t) => t.role === 'user');
   if (earlierUser.length === 0) return classification;
