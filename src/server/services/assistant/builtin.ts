@@ -831,6 +831,9 @@ function withContext(classification: Classification, text: string, places: Place
     const after = folded.split(/(?<=[.!?])\s+/).filter((part) => !hazardHandled.test(part)).join(' ');
     const rest = after ? classify(after, places) : undefined;
     if (rest?.intent === 'scheduling' && !rest.howBookingWorks && !rest.notNow) return rest;
+    // ("…nothing's leaking anymore. Can you send someone first thing tomorrow to replace the pipe that split?": the split pipe is the job.)
+    if (rest?.intent === 'emergency' && /\b(can|could) (you|y'?all|someone|somebody) (send|come)\b|\bsend (someone|somebody|a plumber)\b|\b(pueden|puede) (mandar|enviar|venir)\b/.test(after)
+      && /\b(tomorrow|first thing|monday|tuesday|wednesday|thursday|friday|saturday|next week|this week|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(after)) return { intent: 'scheduling' };
     return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
   }
   const hazard = intent === 'emergency' || handled ? undefined : hazardAcrossTurns(previous.content, text);
@@ -906,7 +909,7 @@ function withContext(classification: Classification, text: string, places: Place
     && !/\b(how much|cost\w*|price\w*|fee|cuanto(?! (dura|tarda|se tarda|tiempo)))\b/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Yes but not this week, the week after": the offer taken, for a later day.
   if (offeredVisit && (acceptsOffer.test(said) || /^(not|no,? not) (this week|today|tomorrow|this weekend)\b.{0,10}\b(next|the following) (week|monday|tuesday|wednesday|thursday|friday|saturday)\b.{0,20}\b(better|works|is good|would be (better|good|great)|if you have (it|one|something))\b/.test(said)) && /\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/.test(folded) && /\b(next week|week after|after that|the following|monday|tuesday|wednesday|thursday|friday|saturday)\b/.test(folded.replace(/\bnot (this week|today|tomorrow|this weekend|monday|tuesday|wednesday|thursday|friday)\b/, ' ')) && !folded.includes('?') && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
-  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !holdsBack.test(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b|\b(if|or) not\b(?=,? (monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|next|the \d))/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*|fee|charge\w*|free|cobran)\b/.test(folded.replace(/\b(\w+day|morning|afternoon|slot|time|window)s? (free|open)\b/g, ' '))
+  if (offeredVisit && acceptsOffer.test(said) && !thanksNotYes(folded) && !holdsBack.test(folded) && !declinesOffer.test(said.replace(/\bwhy not\b|\b(i'?d )?rather not wait\b|\b(don'?t|do not) want to wait\b|\bcan'?t wait\b|\b(it'?s |its |it is )?not (an? )?(emergency|urgent|rush)\b|\b(if|or) not\b(?=,? (monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|next|the \d))/g, '')) && !closesConversation.test(folded) && !/\b(how much|cost\w*|price\w*|cuanto|precio\w*|cuesta\w*|fee|charge\w*|free|cobran)\b/.test(folded.replace(/\b(\w+day|morning|afternoon|slot|time|window)s? (free|open)\b/g, ' '))
     && !(places.notServed.length > 0 && places.cities.length === 0) && !['emergency', 'injection', 'complaint'].includes(intent)
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
