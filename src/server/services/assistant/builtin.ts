@@ -491,6 +491,7 @@ function scheduling(ctx: Context, alsoAsked?: Classification['alsoAsked']): Draf
   const folded = fold(ctx.text);
   const permitAsked = alsoAsked === 'licence' && !es(ctx) && /\bpermits?\b/.test(folded);
   const besides = alsoAsked === 'payments' ? payments(ctx).sentences.slice(0, 1)
+    : alsoAsked === 'pricing' ? pricing(ctx).sentences.slice(0, 1)
     : alsoAsked === 'licence' ? licenceAnswer(ctx, permitAsked).sentences.slice(0, permitAsked ? 2 : 1)
       : alsoAsked === 'about' ? about(ctx).sentences.slice(0, 1) : [];
   const call = alsoAsked === 'payments' && /financ|payment plan|monthly|mensual/.test(folded) ? payments(ctx).sentences[2]!
@@ -778,6 +779,20 @@ const dayOrTime = /\b(the \d{1,2}(st|nd|rd|th)|por la (tarde|manana)|monday|tues
 
 /** The intent of a message read with the conversation before it. */
 /** A visit asked for only in places we do not serve ("78204", "1200 N Main St in Temple") never opens the scheduler, whatever came before. */
+/**
+ * A visit asked for in so many words beside a price ("please book someone for Tuesday afternoon, and how much does a faucet
+ * repair usually cost?", "yes, book it. Is the diagnostic fee waived?"): the visit, with the price answered in the same reply.
+ * A price of coming out asked alone ("how much to come out tomorrow?") books nothing.
+ */
+const visitAskedInSoManyWords = /\b(book|schedule) (me|us|someone|somebody|a plumber|a tech\w*|a visit|an appointment|a time)\b|\b(go ahead and|please|pls|just|then,?) (book|schedule)\b|\b(book|schedule) (it|that|one)\b|\bi'?d like (an appointment|to (book|schedule)|someone (out|to come))\b|\b(can|could) i book (an?|the|one)\b|\bjust send (someone|somebody|a plumber)( out)? (tomorrow|today|tonight|this|next|monday|tuesday|wednesday|thursday|friday)\b|\bagend(e|a)lo\b|\bagend(e|a)me\b|\blet'?s do the (free )?estimate\b/;
+function visitBesideAPrice(classification: Classification, text: string, places: PlaceMention): Classification {
+  const folded = fold(normaliseSpelling(text));
+  if (classification.intent !== 'pricing' || classification.referral || !visitAskedInSoManyWords.test(folded) || onlyOutside(places)) return classification;
+  if (/\b(no|not|nah|don'?t|maybe|later|if (i|we) (book|schedule)|say (i|we) (book|schedule))\b/.test(folded.replace(/\b(no|not) (a )?(rush|emergency|urgent)\b|\bno need to quote\b/g, ' '))) return classification;
+  // (A price mentioned in passing, "my last plumber charged a trip fee… book it then", is not asked: no range is added.)
+  return text.includes('?') ? { intent: 'scheduling', alsoAsked: 'pricing' } : { intent: 'scheduling' };
+}
+
 function outsideNeverBooks(classification: Classification, places: PlaceMention): Classification {
   const booking = classification.intent === 'scheduling' && !classification.notNow && !classification.howBookingWorks && !classification.movesBooking;
   return booking && onlyOutside(places) ? { intent: 'service_area' } : classification;
@@ -1129,7 +1144,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
     earlierPlaces: history.filter((t) => t.role === 'user').reverse().slice(0, 4).map((t) => findPlaces(normaliseSpelling(t.content))),
     hasImage: Boolean(last.imageUrl),
   };
-  const classification = anotherPlumberIsOffTopic(outsideNeverBooks(onPage(withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history), ctx), places), ctx.text);
+  const classification = anotherPlumberIsOffTopic(outsideNeverBooks(visitBesideAPrice(onPage(withContext(classify(last.content, places, ctx.hasImage), ctx.text, places, history), ctx), ctx.text, places), places), ctx.text);
 
   const intent = classification.intent;
   const firstDraft: Draft = (() => {
