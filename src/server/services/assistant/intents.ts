@@ -415,6 +415,8 @@ function secondOpinion(message: string, ruled: Classification): Classification {
 }
 
 /** What a vented sentence is about: the assistant, the site, another company, or a bare insult; not our work. */
+/** Outrage at a price or a refusal, not at work we did ("that's insane, you guys are crooks", "wow useless", "qué mal servicio"). */
+const ventedAtPrices = /^\W*((wow|well|man|geez|jeez|pff+|lol|ok(ay)?|pues|bueno)[,.!\s]+)?(useless|unbelievable|ridiculous|insane|crazy|outrageous)\W*$|\bthat'?s (insane|crazy|ridiculous|outrageous|highway robbery)\b|\b(you guys|y'?all|you) are (crooks|thieves|scammers|a joke)\b|\bque mal servicio\b|^\W*((pues|bueno)[,.!\s]+)?(que )?(pesimo|terrible|mal) servicio\W*$/;
 const ventedAtNotOurWork = /\b(bots?|chatbots?|ai|this ai|robots?) (are|is) (the worst|useless|trash|garbage|terrible|stupid)\b|\b(this|the) ai sucks\b|\bthat'?s not what i asked\b|\b(this|this chat|this bot|this thing) is (useless|pointless|no help)\b|\b(you'?re|you are|y'?all are) (all )?(scammers|crooks|thieves)\b|\byou'?re not (understanding|listening( to)?)( me)?\b|\b(i'?m|i am) (terrible|bad|awful|horrible|hopeless|no good) (at|with) (typing|computers?|texting|phones?|this|tech\w*)\b|\byou'?re (useless|stupid|dumb|no help|not helpful)\b|^\W*whatever\b|\bthat (doesn'?t|does not|didn'?t) (answer|help)\b|\b(not|isn'?t) helping\b|\b(bot|chat\w*|website|site|scheduler|booking|app|form|robot|ai)\b|\b(another|other|different) (company|plumber|guy|outfit)\b|\bsomeone else\b|\bripped off\b|^\W*(stupid|dumb|useless|wtf|ugh|omg|seriously)\b/;
 const aboutOurWork = /\b(your|you|y'?all)\b.{0,30}\b(tech\w*|plumbers?|guys?|crew|team|invoice|bill\w*|charged|job|work|repair\w*|install\w*|put in|fixed|came)\b/;
 
@@ -429,7 +431,9 @@ function ventingThenAsking(message: string, places: PlaceMention, whole: Classif
   if (sentences.length < 2) return undefined;
   const vented = sentences.filter((s) => classifyWhole(s, places, false).intent === 'complaint');
   const rest = sentences.filter((s) => !vented.includes(s));
-  if (rest.length === 0 || vented.length === 0 || vented.some((s) => !ventedAtNotOurWork.test(fold(s)) || aboutOurWork.test(fold(s)))) return undefined;
+  // (Outrage at a price passes only before a question: "ridiculous" after "we paid you $1100 and it backed up" is the grievance.)
+  const asksAfter = rest.some((s) => /\?|^\W*((fine|whatever|ok(ay)?|bueno|pues|anyway)[,.!\s]+)?(do|does|can|could|what|when|where|how|is|are|will|aceptan|tienen|hacen|cuanto)\b/.test(fold(s)));
+  if (rest.length === 0 || vented.length === 0 || vented.some((s) => !(asksAfter && ventedAtPrices.test(fold(s))) && (!ventedAtNotOurWork.test(fold(s)) || aboutOurWork.test(fold(s))))) return undefined;
   return rest.map((s) => classifyWhole(s, places, false)).findLast((c) => ['pricing', 'scheduling', 'contact', 'hours', 'payments', 'service_area', 'licence', 'membership', 'about', 'handoff', 'commercial', 'services'].includes(c.intent));
 }
 
@@ -574,7 +578,7 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   // "Is it extra for an emergency call?" asks a price, "send someone to Houston asap" a place: only a
   // hazard (water, gas, sewage, no water) outranks them.
   // "Need a plumber asap for a clog tomorrow" books a visit: urgency words alone are no hazard.
-  const generalOnly = emergency === 'general' && (/\bis (a |an |this |that |it )?(\w+ ){0,3}(like (that|this) )?(urgent|an emergency)\b/.test(text) || test(priceQuestion, text) || test(membership, text) || /\bwhat'?s included\b|\bwhat (does|do) (an? |your )?emergency (visit|call|service) (include|cover)\b/.test(text) || /\bextra\b|\bmore\b.{0,10}\b(for|on)\b|\bopen\b/.test(text) || onlyOutside(places)
+  const generalOnly = emergency === 'general' && (/^\W*(do|does|will|can) (you|y'?all)( guys)? (do|offer|take|handle|provide|answer) (emergency|emergencies)\b|\bis (a |an |this |that |it )?(\w+ ){0,3}(like (that|this) )?(urgent|an emergency)\b/.test(text) || test(priceQuestion, text) || test(membership, text) || /\bwhat'?s included\b|\bwhat (does|do) (an? |your )?emergency (visit|call|service) (include|cover)\b/.test(text) || /\bextra\b|\bmore\b.{0,10}\b(for|on)\b|\bopen\b/.test(text) || onlyOutside(places)
     || /\b(tomorrow|monday|tuesday|wednesday|thursday|friday|next week|this week|estimate|quote)\b/.test(text));
   // "Last February a pipe burst in the attic… a hard freeze is coming, what should we do?": a hazard in
   // the past, told to ask how to prevent the next one.
@@ -611,6 +615,8 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   if (/\b(atienden|trabajan|abren|tienen servicio|dan servicio)\b.{0,15}\b24 horas\b/.test(text) && (!emergency || emergency === 'general') && !/\b(ahora|ya|ahorita)\b/.test(text)) return { intent: 'hours' };
   // "¿Atienden emergencias en la noche?": whether we answer then (24/7), not where we go.
   if (/\bemergencias?\b/.test(text) && /\b(en la noche|de noche|noches|fines? de semana|domingos?|sabados?|madrugada|navidad)\b/.test(text) && /\b(atienden|trabajan|dan servicio)\b/.test(text) && (!emergency || emergency === 'general') && !/\b(ahora|ya|ahorita)\b/.test(text)) return { intent: 'hours' };
+  // "Do you do emergency work at night?": whether we answer then (24/7).
+  if (/\bemergenc/.test(text) && /\b(at night|nights|overnight|weekends?|on (sundays|saturdays|holidays)|holidays|after hours|late)\b/.test(text) && /^\W*(do|does|will|can) (you|y'?all)( guys)? (do|offer|take|handle|provide|answer)\b/.test(text) && (!emergency || emergency === 'general') && !/\b(now|right now|asap|tonight)\b/.test(text)) return { intent: 'hours' };
   // "How much to fix a broken water line in the yard?": the price of a repair, asked calmly, with nothing spreading now.
   const priceOfABreak = emergency === 'water' && /^\W*(how much|what('?s| is| does| would)? (it|the) cost|what do (you|y'?all)( guys| all)? charge)\b/.test(text) && !/\b(now|right now|everywhere|flood\w*|gush\w*|spray\w*|pour\w*|won'?t stop|inside|ceiling|floor)\b/.test(text);
   if (emergency && !generalOnly && !notHappening && !priceOfABreak) return { intent: 'emergency', emergency };
