@@ -151,6 +151,7 @@ export const evalSets = [
   { name: 'tuning-59-a.json (written blind for the twenty-first round: the booking boundary by a sixth writer, half real requests; first scored 88.0 % on arrival with 3 false bookings, then tuned on)', path: 'tests/assistant/tuning-59-a.json', minimum: 200 },
   { name: 'tuning-59-b.json (written blind for the twenty-first round: long messages with a story before the question, by a second writer; first scored 80.0 % on arrival with 4 false bookings, then tuned on)', path: 'tests/assistant/tuning-59-b.json', minimum: 200 },
   { name: 'tuning-59-c.json (written blind for the twenty-first round: a general mix by a seventh writer; first scored 97.7 % on arrival with 0 false bookings, then tuned on)', path: 'tests/assistant/tuning-59-c.json', minimum: 200 },
+  { name: 'tuning-60-c.json (written blind for the twenty-first round: a general mix by a ninth writer; first scored 94.5 % on arrival with 0 false bookings, then tuned on)', path: 'tests/assistant/tuning-60-c.json', minimum: 200 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },
