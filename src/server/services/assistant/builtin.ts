@@ -807,11 +807,14 @@ function anotherPlumberIsOffTopic(classification: Classification, text: string):
  * What our last question offered to tell, when no narrower rule names it ("Would you like some tips to keep
  * your pipes from freezing?": the freeze topic; "Would you like our weekday office hours?": the hours).
  */
-const offersAThing = /\b(would you like|do you want|want)( me to (give|send|share|show)( you)?)? (our |the |some |a few )(weekday |office |opening |business |typical )*(hours|prices|price ranges?|ranges|tips|info|information|details|address(es)?)\b/;
-const offeredTopicIntents: ReplyIntent[] = ['hours', 'contact', 'pricing', 'payments', 'membership', 'licence', 'about', 'services', 'water_heater', 'leak', 'drain', 'commercial'];
-const offeredPart = (lastQuestion: string): string => lastQuestion.replace(/^.*?\b(would you like|do you want|want)( me to (give|send|share|show)( you)?)?\b/, ' ');
+const offersAThing = /\b(would you like|do you want|want)( me to (give|send|share|show|list)( you)?)? (our |the |some |a few )(weekday |office |opening |business |typical )*(hours|prices|price ranges?|ranges|tips|info|information|details|address(es)?|cities|towns|areas)\b|^\W*i can (also )?(\w+ ){0,3}(or )?(explain|share|tell you( about)?|give you|list|walk you through|show you)\b/;
+const offeredTopicIntents: ReplyIntent[] = ['service_area', 'hours', 'contact', 'pricing', 'payments', 'membership', 'licence', 'about', 'services', 'water_heater', 'leak', 'drain', 'commercial'];
+const offeredPart = (lastQuestion: string): string => lastQuestion.replace(/^.*?\b(would you like|do you want|want)( me to (give|send|share|show|list)( you)?)?\b|^\W*i can (also )?(\w+ ){0,3}(or )?(explain|share|tell you( about)?|give you|list|walk you through|show you)\b/, ' ');
 function offeredTopic(lastQuestion: string): ReplyIntent | undefined {
   const offered = offeredPart(lastQuestion);
+  // ("I can explain how booking works here, if you like.": how booking works.)
+  if (/\bhow (booking|scheduling|to book|it) works\b|\bthe booking\b/.test(offered)) return 'scheduling';
+  if (/\b(cities|towns|areas)\b/.test(offered)) return 'service_area';
   const { intent } = classify(offered, findPlaces(offered));
   return offeredTopicIntents.includes(intent) ? intent : undefined;
 }
@@ -867,7 +870,9 @@ function withContext(classification: Classification, text: string, places: Place
   if (before.intent === 'injection' && intent !== 'emergency' && /\b(just this once|come on|i'?m the owner|i am the owner|i forgot|please just|trust me|i'?m allowed)\b/.test(folded)) return { intent: 'injection' };
   // "Yes" or "book it" right after asking for a visit, or after a reply that offered one, confirms that booking.
   // (The last question offering to tell something, "would you like to know how far ahead you can book?", offers no visit.)
-  const lastQuestion = lastReply.match(/[^.!?]*\?/g)?.at(-1) ?? '';
+  // (A reply may close with an offer as a statement: "I can share typical price ranges, if that helps.")
+  const lastSentence = lastReply.split(/(?<=[.!?])\s+/).at(-1) ?? '';
+  const lastQuestion = /^\W*i can (also )?(\w+ ){0,3}(or )?(explain|share|tell you|give you|list|walk you through|show you)\b/.test(lastSentence) && !/\b(book|schedul|open the (booking|form)|visit)\w*/.test(lastSentence.replace(/how booking works/, '')) ? lastSentence : lastReply.match(/[^.!?]*\?/g)?.at(-1) ?? '';
   const offersToTell = /\b(like|want|should i|shall i)( me)? to (know|hear|learn|explain|tell you)\b|\b(should|shall) i (tell|explain)\b|\bquiere saber\b/.test(lastQuestion) || offersAThing.test(lastQuestion) && !/\b(open|set up|book (a|the|you|it)|schedule (a|the|you|it))\b/.test(lastQuestion);
   const offeredVisit = visitOffer.test(lastReply) && !offersToTell;
   // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
