@@ -892,7 +892,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   if (offeredOther === 'scheduling' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling', howBookingWorks: true };
   // ("Yeah what is it" after "would you like to know about the diagnostic visit fee?": the price our question named.)
-  if (offeredOther === 'pricing' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent) && (words <= 6 || intent === 'pricing')) return { intent: 'pricing', carriedFrom: lastReply.split(/(?<=[.!?])\s+/).slice(-2).join(' ') };
+  if (offeredOther === 'pricing' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent) && (words <= 6 || intent === 'pricing')) return { intent: 'pricing', carriedFrom: /\b(that|it|this|those|one)\b/.test(lastQuestion) ? lastReply.split(/(?<=[.!?])\s+/).slice(-2).join(' ') : lastQuestion };
   if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|pls|plz|thanks|thank you|por favor)?\W*$/.test(folded)) return takesOffered(offeredOther, lastQuestion);
   // "Sure, that'd help", "yes, we close in 3 weeks so sooner is better", "yeah go on" after an offer of a call back, our number or a membership: that thing.
   if (offeredOther && !offeredVisit && (/^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor|absolutely|definitely|go on)\b/.test(folded) || /^\s*(\u{1F44C}|\u{1F44D}|\u{2705})+\s*$/u.test(folded)) && !folded.includes('?') && !/\b(not|no|nah|don'?t|later)\b/.test(folded)
@@ -935,7 +935,9 @@ function withContext(classification: Classification, text: string, places: Place
     // ("Yes, can the tech text me when he's on the way?" takes the offer; a person asked for instead does not.)
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
     // ("Ok. And what time do you close today", "ok and would the guy who comes speak Spanish?" ask something else first.)
-    && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))) return { intent: 'scheduling' };
+    && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))
+    // ("Please give me the telephone of the Austin office, I will call tomorrow morning": our number, the visitor calls.)
+    && !/\b(give me|send me|what'?s|what is) (the |your )?(tele)?(phone|number|numero)\b|\bi will call\b|\bi'?ll call\b/.test(folded)) return { intent: 'scheduling' };
   // "Morning is better for me, any day next week", "tuesday afternoon works" after an offer: the offer taken, with a time.
   if (offeredVisit && words <= 14 && !folded.includes('?') && /^\W*(mornings?|afternoons?|any ?(day|time)|early|(this|next) week|(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)s?|(el )?(lunes|martes|miercoles|jueves|viernes|sabado)|manana|en la (manana|tarde)|por la (manana|tarde))\b/.test(folded)
     && dayOrTime.test(folded) && !holdsBack.test(folded) && !declinesOffer.test(folded) && !/\b(busy|travel\w*|out of town|away|gone|can'?t|won'?t|doesn'?t|bad|ocupad[oa]|fuera)\b/.test(folded)

@@ -417,6 +417,8 @@ function secondOpinion(message: string, ruled: Classification): Classification {
     && !/\b(plans?|memberships?|vip|members?|rental one)\b/.test(fold(message))) return ruled;
   // "When does our commercial VIP membership expire?": one customer's account, which only a person can see.
   if (ruled.intent === 'unsure' && ruled.unstated && /\b(my|our)\b.{0,40}\b(membership|vip|plan)\b.{0,20}\b(expire|due|renew)\w*\b|\bwhen is my (flush|check-?up|visit) due\b|\btransfer (my|the|our) (plan|membership|vip)\b|\b(money back|refund\w*)\b|\bcount as my (visit|flush|check-?up)\b|\bcredit\b.{0,25}\b(left|balance|remaining|on my account)\b/.test(fold(message))) return ruled;
+  // "Can I pay for the silver plan with PayPal?": a way to pay, whatever it pays for.
+  if (ruled.intent === 'payments' && test(paymentMethod, fold(normaliseSpelling(message))) && !/\bfinanc|\bpayment plans?\b|\bmonthly\b/.test(fold(message))) return ruled;
   // "¿Cuánto cuesta el platino para tanque?": a plan named is the plan, whatever price words come with it.
   if (ruled.intent === 'membership' && /\b(platinum|platino|silver|plata|vip|memberships?|membresias?)\b/.test(fold(message)) && /\b(how much|cuanto|cost\w*|price\w*|precio|cuesta)\b/.test(fold(message))) return ruled;
   const guess = guessByRegression(message);
