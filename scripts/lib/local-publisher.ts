@@ -3,9 +3,10 @@
  * requests that have waited out the debounce into a build, runs `astro build` into a fresh folder
  * (.data/builds/<id>), adds _headers and _redirects, and only when all of that succeeded swaps the
  * folder in for the one being served. The old site keeps serving during the build and after a
- * failed one, whose log tail is stored for the admin. One build at a time.
+ * failed one, whose log tail is stored for the admin; a build that exits 0 without a home page
+ * (index.html) counts as failed, so an empty site is never put in place. One build at a time.
  */
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../../src/server/db/connect';
 import { createDb } from '../../src/server/db/connect';
@@ -71,6 +72,9 @@ export function startLocalPublisher(options: LocalPublisherOptions): LocalPublis
     }
     if (code === 0) {
       try {
+        await access(path.join(outDir, 'index.html')).catch(() => {
+          throw new Error('the build finished without a home page (index.html), so the site it made is incomplete');
+        });
         await completeBuildOutput(outDir, options.env);
         await exclusive(() => swapDirectory(outDir, options.targetDir, buildsDir));
       } catch (error) {

@@ -222,6 +222,7 @@ describe('the Netlify build hook', () => {
 describe('the local rebuild', () => {
   let site: TestSite;
   let failNext = true;
+  let emptyNext = false;
   let schemaDrop: () => Promise<void>;
 
   beforeAll(async () => {
@@ -229,10 +230,12 @@ describe('the local rebuild', () => {
     delete process.env.NETLIFY_BUILD_HOOK_URL;
     const schema = await createTestSchema();
     schemaDrop = schema.drop;
-    const write = "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d,{recursive:true});fs.writeFileSync(d+'/404.html','<!doctype html><title>404</title><h1>404 Page Not Found</h1>');fs.writeFileSync(d+'/publish-marker-new.txt','new build');console.log('built')";
+    const write = "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d,{recursive:true});fs.writeFileSync(d+'/index.html','<!doctype html><title>Home</title><h1>Home</h1>');fs.writeFileSync(d+'/404.html','<!doctype html><title>404</title><h1>404 Page Not Found</h1>');fs.writeFileSync(d+'/publish-marker-new.txt','new build');console.log('built')";
+    // Exits 0 but makes no pages (only a sitemap): never put in place.
+    const empty = "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d,{recursive:true});fs.writeFileSync(d+'/sitemap-index.xml','<sitemapindex/>');console.log('built')";
     const fail = "console.log('vite v7 building for production...');console.error('[ERROR] Could not resolve \"./missing-component\" from src/pages/index.astro');process.exit(1)";
     site = await startTestSite({ ...noDatabaseEnv, DATABASE_URL: schema.url }, {
-      publisher: { pollMs: 100, command: (outDir) => ['node', ['-e', failNext ? fail : write, outDir]] },
+      publisher: { pollMs: 100, command: (outDir) => ['node', ['-e', emptyNext ? empty : failNext ? fail : write, outDir]] },
     });
     await writeFile(path.join(site.dir, 'dist', 'publish-marker-old.txt'), 'old build');
   }, 60_000);
@@ -242,10 +245,10 @@ describe('the local rebuild', () => {
     await schemaDrop?.();
   });
 
-  async function waitForBuild(db: Kysely<Database>, done: (status: string) => boolean): Promise<{ id: number; status: string; log_tail: string | null }> {
+  async function waitForBuild(db: Kysely<Database>, done: (status: string) => boolean, after = 0): Promise<{ id: number; status: string; log_tail: string | null }> {
     for (let i = 0; i < 200; i++) {
       const last = await db.selectFrom('site_builds').select(['id', 'status', 'log_tail']).orderBy('id', 'desc').executeTakeFirst();
-      if (last && done(last.status)) return last;
+      if (last && last.id > after && done(last.status)) return last;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('no build finished');
@@ -264,11 +267,20 @@ describe('the local rebuild', () => {
       expect(state.builds[0]).toMatchObject({ id: failed.id, status: 'failed', logTail: expect.stringContaining('missing-component') });
       expect(state.requests[0]).toMatchObject({ kind: 'redirect', state: 'failed' });
 
+      // A build that exits 0 without a home page is refused too: the old site keeps serving.
+      emptyNext = true;
+      expect((await call(cookie, 'POST', '/api/admin/publishing', {})).status).toBe(200);
+      const empty = await waitForBuild(db, (s) => s === 'failed' || s === 'succeeded', failed.id);
+      expect(empty.id).toBeGreaterThan(failed.id);
+      expect(empty).toMatchObject({ status: 'failed', log_tail: expect.stringContaining('without a home page') });
+      expect((await fetch(`${origin}/publish-marker-old.txt`)).status).toBe(200);
+
+      emptyNext = false;
       failNext = false;
       const published = await call(cookie, 'POST', '/api/admin/publishing', {});
       expect(published.status).toBe(200);
       const good = await waitForBuild(db, (s) => s === 'succeeded');
-      expect(good.id).toBeGreaterThan(failed.id);
+      expect(good.id).toBeGreaterThan(empty.id);
       expect((await fetch(`${origin}/publish-marker-new.txt`)).status).toBe(200);
       expect((await fetch(`${origin}/publish-marker-old.txt`)).status).toBe(404);
       const redirected = await fetch(`${origin}/old-water-heaters?utm_source=x`, { redirect: 'manual' });
