@@ -105,8 +105,15 @@ export function startLocalPublisher(options: LocalPublisherOptions): LocalPublis
   }, options.pollMs ?? 2000);
   timer.unref();
 
-  // Builds left running by a server that stopped mid-build never finish: clean up their folders.
-  void readdir(buildsDir).then((names) => Promise.all(names.filter((n) => /^\d+$/.test(n)).map((n) => rm(path.join(buildsDir, n), { recursive: true, force: true })))).catch(() => undefined);
+  // Builds left running by a server that stopped mid-build never finish: clean up their folders. Only
+  // folders of this database's builds that are no longer running: another server on the same checkout
+  // (an end-to-end test's own site, on its own database) must not delete a build in progress.
+  void ready.then(async () => {
+    const ids = (await readdir(buildsDir)).filter((n) => /^\d+$/.test(n)).map(Number);
+    if (ids.length === 0) return;
+    const finished = await db.selectFrom('site_builds').select('id').where('target', '=', 'local').where('id', 'in', ids).where('status', '!=', 'running').execute();
+    await Promise.all(finished.map((b) => rm(path.join(buildsDir, String(b.id)), { recursive: true, force: true })));
+  }).catch(() => undefined);
 
   return {
     async idle() {

@@ -5,13 +5,15 @@
  * requests; and the local rebuild keeps the old site serving after a failed build (whose log tail
  * the admin shows), then swaps in a good one whose _redirects the server honours.
  */
-import { readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findFreePort } from '../../scripts/lib/free-port';
+import { startLocalPublisher } from '../../scripts/lib/local-publisher';
 import { upsertStaff } from '../../src/server/auth/staff.repository';
 import { createDb } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/database';
@@ -224,12 +226,14 @@ describe('the local rebuild', () => {
   let failNext = true;
   let emptyNext = false;
   let schemaDrop: () => Promise<void>;
+  let schemaUrl = '';
 
   beforeAll(async () => {
     process.env.PUBLISH_DEBOUNCE_SECONDS = '0';
     delete process.env.NETLIFY_BUILD_HOOK_URL;
     const schema = await createTestSchema();
     schemaDrop = schema.drop;
+    schemaUrl = schema.url;
     const write = "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d,{recursive:true});fs.writeFileSync(d+'/index.html','<!doctype html><title>Home</title><h1>Home</h1>');fs.writeFileSync(d+'/404.html','<!doctype html><title>404</title><h1>404 Page Not Found</h1>');fs.writeFileSync(d+'/publish-marker-new.txt','new build');console.log('built')";
     // Exits 0 but makes no pages (only a sitemap): never put in place.
     const empty = "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d,{recursive:true});fs.writeFileSync(d+'/sitemap-index.xml','<sitemapindex/>');console.log('built')";
@@ -289,6 +293,16 @@ describe('the local rebuild', () => {
       await expect.poll(async () => (await db.selectFrom('redirects').select('hits').executeTakeFirstOrThrow()).hits).toBe(1);
       const after = await (await call(cookie, 'GET', '/api/admin/publishing')).json();
       expect(after.requests.find((r: { kind: string }) => r.kind === 'redirect').state).toBe('live');
+
+      // Another server started on the same checkout (an end-to-end test's own site, on another database)
+      // leaves a build folder that is not one of its database's builds alone: it may be a build in progress.
+      const inProgress = path.join(site.dir, '.data', 'builds', '987654');
+      await mkdir(inProgress, { recursive: true });
+      await writeFile(path.join(inProgress, 'index.html'), 'being built');
+      const other = startLocalPublisher({ env: { ...noDatabaseEnv, DATABASE_URL: schemaUrl }, targetDir: path.join(site.dir, 'dist'), pollMs: 50, log: () => {} });
+      await new Promise((r) => setTimeout(r, 600));
+      await other.stop();
+      expect(existsSync(inProgress)).toBe(true);
     } finally {
       await db.destroy();
     }
