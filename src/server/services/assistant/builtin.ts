@@ -808,9 +808,16 @@ function anotherPlumberIsOffTopic(classification: Classification, text: string):
  * What our last question offered to tell, when no narrower rule names it ("Would you like some tips to keep
  * your pipes from freezing?": the freeze topic; "Would you like our weekday office hours?": the hours).
  */
-const offersAThing = /\b(would you like|do you want|want)( me to (give|send|share|show|list)( you)?)? (our |the |some |a few )(weekday |office |opening |business |typical )*(hours|prices|price ranges?|ranges|tips|info|information|details|address(es)?|cities|towns|areas)\b|^\W*i can (also )?(\w+ ){0,3}(or )?(explain|share|tell you( about)?|give you|list|walk you through|show you)\b/;
+/** The context with the words a follow-up carries from earlier (our offer, the job asked about) before the visitor's own. */
+const withCarried = (ctx: Context, classification: Classification): Context =>
+  classification.carriedFrom ? { ...ctx, text: `${classification.carriedFrom} ${ctx.text}` } : ctx;
+
+/** An offer closing a reply as a statement: "I can share typical price ranges, if that helps." */
+const statementOffer = /^\W*i can (also )?(\w+ ){0,3}(or )?(explain|share|tell you( about)?|give you|list|walk you through|show you)\b/;
+const offersAThing = /\b(would you like|do you want|want)( me to (give|send|share|show|list)( you)?)? (our |the |some |a few )(weekday |office |opening |business |typical )*(hours|prices|price ranges?|ranges|tips|info|information|details|address(es)?|cities|towns|areas)\b/;
+const offersSomething = (question: string): boolean => offersAThing.test(question) || statementOffer.test(question);
 const offeredTopicIntents: ReplyIntent[] = ['service_area', 'hours', 'contact', 'pricing', 'payments', 'membership', 'licence', 'about', 'services', 'water_heater', 'leak', 'drain', 'commercial'];
-const offeredPart = (lastQuestion: string): string => lastQuestion.replace(/^.*?\b(would you like|do you want|want)( me to (give|send|share|show|list)( you)?)?\b|^\W*i can (also )?(\w+ ){0,3}(or )?(explain|share|tell you( about)?|give you|list|walk you through|show you)\b/, ' ');
+const offeredPart = (lastQuestion: string): string => lastQuestion.replace(/^.*?\b(would you like|do you want|want)( me to (give|send|share|show|list)( you)?)?\b/, ' ').replace(statementOffer, ' ');
 function offeredTopic(lastQuestion: string): ReplyIntent | undefined {
   const offered = offeredPart(lastQuestion);
   // ("I can explain how booking works here, if you like.": how booking works.)
@@ -873,8 +880,8 @@ function withContext(classification: Classification, text: string, places: Place
   // (The last question offering to tell something, "would you like to know how far ahead you can book?", offers no visit.)
   // (A reply may close with an offer as a statement: "I can share typical price ranges, if that helps.")
   const lastSentence = lastReply.split(/(?<=[.!?])\s+/).at(-1) ?? '';
-  const lastQuestion = /^\W*i can (also )?(\w+ ){0,3}(or )?(explain|share|tell you|give you|list|walk you through|show you)\b/.test(lastSentence) && !/\b(book|schedul|open the (booking|form)|visit)\w*/.test(lastSentence.replace(/how booking works/, '')) ? lastSentence : lastReply.match(/[^.!?]*\?/g)?.at(-1) ?? '';
-  const offersToTell = /\b(like|want|should i|shall i)( me)? to (know|hear|learn|explain|tell you)\b|\b(should|shall) i (tell|explain)\b|\bquiere saber\b/.test(lastQuestion) || offersAThing.test(lastQuestion) && !/\b(open|set up|book (a|the|you|it)|schedule (a|the|you|it))\b/.test(lastQuestion);
+  const lastQuestion = statementOffer.test(lastSentence) && !/\b(book|schedul|open the (booking|form)|visit)\w*/.test(lastSentence.replace(/how booking works/, '')) ? lastSentence : lastReply.match(/[^.!?]*\?/g)?.at(-1) ?? '';
+  const offersToTell = /\b(like|want|should i|shall i)( me)? to (know|hear|learn|explain|tell you)\b|\b(should|shall) i (tell|explain)\b|\bquiere saber\b/.test(lastQuestion) || offersSomething(lastQuestion) && !/\b(open|set up|book (a|the|you|it)|schedule (a|the|you|it))\b/.test(lastQuestion);
   const offeredVisit = visitOffer.test(lastReply) && !offersToTell;
   // "Yes" to an offer of something else (the memberships, our number, a call back): that thing.
   const offeredOther = /\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) to (sign up|join|enroll)\b[^?]{0,30}\?|\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) (the|their|our) (prices?|details|costs?)\b|\b(would you like|do you want|want me to|shall i|should i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
@@ -886,7 +893,7 @@ function withContext(classification: Classification, text: string, places: Place
     : /\b(would you like|do you want|want)( me)? to (know|hear|explain)\b[^?]{0,40}\b(how (far ahead|booking works|it works|to book)|booking)\b[^?]{0,30}\?|\b(would you like|do you want|want) me to explain how (booking|scheduling|it|the booking|to book)\b/.test(lastReply) ? 'scheduling'
     : /\b(photos?|pictures?|pics?|fotos?)\b[^?]{0,40}\b(send|upload|attach|share|mandar|enviar)\b[^?]{0,20}\?/.test(lastReply) ? 'image'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff'
-      : offersAThing.test(lastQuestion) ? offeredTopic(lastQuestion)
+      : offersSomething(lastQuestion) ? offeredTopic(lastQuestion)
         // ("Would you like to hear about our satisfaction guarantee?": a fact we hold, never a topic passage.)
         : offersToTell ? offeredFact(lastQuestion) : undefined;
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
@@ -1166,17 +1173,17 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'service_area': return serviceArea(ctx);
       case 'membership': return membership(ctx);
       case 'payments': return payments(ctx);
-      case 'pricing': return classification.referral ? referral(ctx) : pricing(classification.carriedFrom ? { ...ctx, text: `${classification.carriedFrom} ${ctx.text}` } : ctx);
+      case 'pricing': return classification.referral ? referral(ctx) : pricing(withCarried(ctx, classification));
       case 'scheduling': return classification.notNow ? notNow(ctx) : classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx, classification.alsoAsked);
       case 'hours': return hours(ctx);
       case 'licence': return licenceAnswer(ctx, classification.permit);
       case 'contact': return contact(ctx);
-      case 'about': return about(classification.carriedFrom ? { ...ctx, text: `${classification.carriedFrom} ${ctx.text}` } : ctx);
+      case 'about': return about(withCarried(ctx, classification));
       case 'commercial':
       case 'water_heater':
       case 'leak':
       case 'drain':
-      case 'services': return topic(classification.carriedFrom ? { ...ctx, text: `${classification.carriedFrom} ${ctx.text}` } : ctx, intent);
+      case 'services': return topic(withCarried(ctx, classification), intent);
       case 'image': return image(ctx);
       case 'greeting': return greeting(ctx);
       case 'thanks': return thanks(ctx, classification.bookedAlready);
