@@ -866,7 +866,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (hazard) return { intent: 'emergency', emergency: hazard };
   // "Ok I shut the valve, can someone come now?", "can't you just send someone? I don't want to call" after a burst pipe: the
   // same emergency, which is a call now, not a booking form (a later day, or a hazard over, is a visit).
-  if (before.intent === 'emergency' && intent === 'scheduling' && /\b(now|right now|asap|right away|immediately|tonight|ahora|just send|sin que (llame|llamar)|no tengo saldo)\b|\b(don'?t|do not|can'?t) (want to |wanna )?call\b/.test(folded) && !/\b(not|isn'?t|no es) (an? |una )?(emergency|emergencia|urgent)\b|\bregular service\b/.test(folded) && !/\b(tomorrow|next week|this week|monday|tuesday|wednesday|thursday|friday|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(folded) && !/\b(stopped|no longer|not anymore|just a stain|fixed|ya (se )?(paro|arreglo))\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
+  if (before.intent === 'emergency' && intent === 'scheduling' && /\b(now|right now|asap|right away|immediately|tonight|ahora|just (send|book|schedule)|book (someone|somebody|a plumber) from here|sin que (llame|llamar)|no tengo saldo)\b|\b(don'?t|do not|can'?t) (want to |wanna )?call\b/.test(folded) && !/\b(not|isn'?t|no es) (an? |una )?(emergency|emergencia|urgent)\b|\bregular service\b/.test(folded) && !/\b(tomorrow|next week|this week|monday|tuesday|wednesday|thursday|friday|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(folded) && !/\b(stopped|no longer|not anymore|just a stain|fixed|ya (se )?(paro|arreglo))\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "¿Y no pueden mandar a alguien de todos modos?", "can you send someone anyway?" after a place outside the area: still outside.
   if (intent === 'scheduling' && !namesAPlace(places) && onlyOutside(previousPlaces)) return { intent: 'service_area' };
   const lastReply = fold([...history].reverse().find((t) => t.role === 'assistant')?.content ?? '');
@@ -917,6 +917,12 @@ function withContext(classification: Classification, text: string, places: Place
   // "Sí, y cada vez cae más" after our "is water coming through right now?": the hazard, confirmed.
   if (/\b(is|are) (the )?(water|it) (still )?(coming|dripping|pouring|spreading|running|leaking|spraying)\b[^?]{0,40}\?|\b(esta|sigue) (cayendo|saliendo|goteando) (el )?agua\b[^?]{0,40}\?/.test(lastQuestion)
     && /^\W*(yes|yeah|yep|si)\b/.test(folded) && /\b(more|worse|faster|everywhere|still|mas|peor|sigue)\b/.test(folded) && !['injection', 'complaint'].includes(intent)) return { intent: 'emergency', emergency: 'water' };
+  // "Do you have anything on Saturday?", "is tomorrow possible?", "can it be late afternoon? I get home around 4:30" after an
+  // offer of a visit: the offer taken, with the time asked for.
+  if (offeredVisit && words <= 16 && /\b(do you have anything|anything (on|for)|is (tomorrow|today|\w+day)( morning| afternoon)? (possible|ok|open|available)|(can|could) it be)\b/.test(folded) && dayOrTime.test(folded)
+    && !/\b(how much|cost\w*|price\w*|fee|charge\w*|cuanto)\b/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
+  // "Actually I already have someone from another company coming Thursday, never mind" after an offer: not now.
+  if (offeredVisit && /\b(never ?mind|nvm)\W*$/.test(folded) && /\b(already (have|got|booked)|another (company|plumber)|someone else)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling', notNow: true };
   // "The form is fine" after we offered the booking form or a call: the form.
   if (offeredVisit && /^\W*(ok(ay)?,? )?(the )?(booking |online )?(form|website|site|online)( one)? (is fine|works|sounds good|please|is good|is better)\b/.test(folded)) return { intent: 'scheduling' };
   // "Oh wait, it's for my place in Leander actually. can you come there instead?": the visit, in a city of ours.

@@ -339,6 +339,14 @@ const visitOutright = /\bcan (i|we) book (online )?(for|a|an)\b|\bcan (i|we) boo
 /** The questions a booking reply answers too, asked beside a visit. */
 const askedBesideAVisit = new Set<ReplyIntent>(['payments', 'licence', 'about']);
 
+/** A visit wanted weeks ahead ("can I set something up for next month?", "una cita para el próximo mes, no antes"). */
+const laterVisit = /\b(next (month|summer|spring|fall|winter|year)|in (a few|a couple( of)?|two|three|four|five|six|\d+) (weeks|months)|(probably|maybe|sometime) in the (spring|summer|fall)|when the time comes|(after|once|when) (we|i) (arrive|get (there|here|back|home)|move in|close|renovate)|(proximo|siguiente) mes|mes que viene|no antes)\b/;
+const laterVisitAsked = /\b(set (something|it|a visit|an appointment|a time) up|book\w*|appointments?|appt|schedul\w*|reserve|cita|agendar|get on (the|your) (list|schedule|calendar)|do it then)\b/;
+/** Booking asked about, not asked for: "what's the difference between booking here and calling?", "if I book today could you be here today?". */
+const bookingAskedAbout = /\bdifference between (booking|scheduling) (here|online|on the (web)?site|through (the|this) (chat|site))\b|\bif (i|we) (book|schedule)( (it|one|online|now|today|here))?\b.{0,30}\b(could|can|would|will) (you|someone|somebody|they|a plumber)\b/;
+/** "Do you do weekend appointments?": the days we work. */
+const weekendVisitsAsked = /\b(do|does) (you|y'?all)( guys)? (do|offer|have|take) (weekend|saturday|sunday|evening|night|after[- ]hours) (appointments|appts|visits|service calls?)\b/;
+
 /** A visit asked for now, outright or on a day, in a place we serve (or none named), with no price asked and no booking on file. */
 const asksForAVisit = (text: string, places: PlaceMention): boolean =>
   (test(visitOutright, text) || test(visitAskedOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text)
@@ -348,6 +356,9 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   const whole = classifyWhole(message, places, hasImage);
   const decided = secondOpinion(message, byTheQuestion(message, places, whole) ?? ventingThenAsking(message, places, whole) ?? whole);
   const folded = fold(normaliseSpelling(message));
+  // "I'd like to book... actually never mind, what's your phone number in Austin?": what is asked after the change of mind.
+  const afterChange = /\b(actually,? )?(never ?mind|nvm|scratch that)\b[\s,.!-]+([^?]{6,}\?)\s*$/.exec(message)?.[3];
+  if (afterChange && !['emergency', 'injection', 'complaint'].includes(decided.intent)) return classify(afterChange, findPlaces(normaliseSpelling(afterChange)), hasImage);
   // "Book me for Friday afternoon, kitchen faucet dripping. Cash ok?", "please schedule a gas hookup next week. you pull the
   // permit right?": the visit, with the second question answered in the same reply. "Can someone come Wednesday? Do your
   // techs pass background checks": the visit, and the question only a person can answer handed to one.
@@ -373,6 +384,11 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   // "She's the tenant, can she book you herself or does it have to be the landlord?": who may book, a question about booking.
   // (A landlord of "12 units" asks about a business's terms.)
   if (test(bookingForSomeoneElse, folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(decided.intent) && !decided.movesBooking && !/\b\d+ (units|doors|properties|rentals|houses|homes)\b/.test(folded)) return { intent: 'scheduling', howBookingWorks: true };
+  // (A visit the visitor books outright, "please schedule me… we close next month", "could you book me a plumber for next month?", is booked.)
+  if (test(laterVisit, folded) && test(laterVisitAsked, folded.replace(/\bnot (booking|scheduling|ready to (book|schedule))\b/g, ' ')) && !/\b(book|schedule|set up) (me|us)\b|\bplease (book|schedule)\b|\b(i'?d|we'?d|i would|we would) like to (book|schedule|set up)\b/.test(folded) && ['scheduling', 'services', 'service_area', 'water_heater', 'drain', 'leak', 'unsure'].includes(decided.intent) && !decided.movesBooking && !decided.unstated
+    && !onlyOutside(places) && !/\b(today|tomorrow|tonight|asap|this week|hoy|manana)\b/.test(folded)) return { intent: 'scheduling', howBookingWorks: true };
+  if (decided.intent === 'scheduling' && !decided.movesBooking && test(bookingAskedAbout, folded)) return { intent: 'scheduling', howBookingWorks: true };
+  if (decided.intent === 'scheduling' && !decided.movesBooking && test(weekendVisitsAsked, folded) && !test(visitDay, folded.replace(/\b(weekend|saturday|sunday)\b/g, ' '))) return { intent: 'hours' };
   if (decided.intent !== 'scheduling' || decided.movesBooking) return decided;
   // "I've got about 40 units in Round Rock, how does billing and scheduling work?": a business's terms.
   // (A tenant who must "get the landlord to ok it" is not a business.)
