@@ -866,6 +866,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (hazard) return { intent: 'emergency', emergency: hazard };
   // "Ok I shut the valve, can someone come now?", "can't you just send someone? I don't want to call" after a burst pipe: the
   // same emergency, which is a call now, not a booking form (a later day, or a hazard over, is a visit).
+  if (before.intent === 'emergency' && intent === 'scheduling' && /\b(still|sigue)\b.{0,20}\b(coming|leaking|pouring|spraying|running|saliendo)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   if (before.intent === 'emergency' && intent === 'scheduling' && /\b(now|right now|asap|right away|immediately|tonight|ahora|just (send|book|schedule)|book (someone|somebody|a plumber) from here|sin que (llame|llamar)|no tengo saldo)\b|\b(don'?t|do not|can'?t) (want to |wanna )?call\b/.test(folded) && !/\b(not|isn'?t|no es) (an? |una )?(emergency|emergencia|urgent)\b|\bregular service\b/.test(folded) && !/\b(tomorrow|next week|this week|monday|tuesday|wednesday|thursday|friday|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(folded) && !/\b(stopped|no longer|not anymore|just a stain|fixed|ya (se )?(paro|arreglo))\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "¿Y no pueden mandar a alguien de todos modos?", "can you send someone anyway?" after a place outside the area: still outside.
   if (intent === 'scheduling' && !namesAPlace(places) && onlyOutside(previousPlaces)) return { intent: 'service_area' };
@@ -917,6 +918,8 @@ function withContext(classification: Classification, text: string, places: Place
   // "Sí, y cada vez cae más" after our "is water coming through right now?": the hazard, confirmed.
   if (/\b(is|are) (the )?(water|it) (still )?(coming|dripping|pouring|spreading|running|leaking|spraying)\b[^?]{0,40}\?|\b(esta|sigue) (cayendo|saliendo|goteando) (el )?agua\b[^?]{0,40}\?/.test(lastQuestion)
     && /^\W*(yes|yeah|yep|si)\b/.test(folded) && /\b(more|worse|faster|everywhere|still|mas|peor|sigue)\b/.test(folded) && !['injection', 'complaint'].includes(intent)) return { intent: 'emergency', emergency: 'water' };
+  // "Yes, though one of your guys is already supposed to come tomorrow, what time?": a visit on file, for a person.
+  if (offeredVisit && intent === 'unsure' && classification.unstated && /\b(already|supposed to|my appointment|mi cita)\b/.test(folded)) return classification;
   // "What time do u open tmrw" after an offer of a visit: the hours, asked before taking it.
   if (offeredVisit && intent === 'hours' && /\bwhat time (do|does) (you|u|y'?all|the office)( guys)? (open|close)\b/.test(folded)) return classification;
   // "Do you have anything on Saturday?", "is tomorrow possible?", "can it be late afternoon? I get home around 4:30" after an
@@ -932,7 +935,7 @@ function withContext(classification: Classification, text: string, places: Place
   // "Great, see you guys Wednesday" after a visit on file was talked about: a goodbye.
   if (!offeredVisit && /^\W*((great|ok(ay)?|perfect|cool|thanks|awesome)\W+)*see (you|ya)( guys| all| then)?( (on )?\w+day| then| soon| tomorrow)?\W*$/.test(folded)) return { intent: 'thanks' };
   // "Sign me up" after an offer to hear about a membership: that membership.
-  if (offeredOther === 'membership' && !offeredVisit && /\b(sign (me|us) up|i'?ll take (it|one)|enroll|join)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
+  if ((offeredOther === 'membership' || before.intent === 'membership') && !offeredVisit && /\b(sign (me|us) up|i'?ll take (it|one)|enroll|join)\b/.test(folded) && !(offeredOther !== 'membership' && /\b(visit|appointment|next week|tomorrow|\w+day)\b/.test(folded)) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
   if ((before.intent === 'scheduling' || offeredVisit) && !thanksNotYes(folded) && !onlyOutside(places) && (/^\s*(yes|yse|ys|yess+|yeh|yah|yeah|yep|yup|sure|please|ok(ay)?|k|kk|si|do it|book it|go ahead|sounds good|mhm+|mm+-?hm+|uh-? ?huh)\b[\s\w,!.]{0,25}$/.test(folded) || offeredVisit && /^\W*you\W*$/.test(folded) || /^\s*(\u{1F44D}|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+\s*$/u.test(folded)) && !/\b(no|not|don'?t|cancel|wait)\b/.test(folded)
     && !/\b(how much|cost\w*|price\w*|what|how)\b/.test(folded) && !['injection', 'complaint', 'handoff'].includes(intent) && !(intent === 'emergency' && classification.emergency !== 'general')) return { intent: 'scheduling' };
   // "Yes, friday afternoon if possible", "that'd be great, outdoor faucet needs replacing", "sí por favor, lo
