@@ -36,6 +36,8 @@ export interface PlaceMention {
   zips: { zip: string; cities: City[] }[];
   /** Named places that are not among our 16 cities (towns, counties, states). */
   notServed: string[];
+  /** Those of them read as place names only by their capitals ("the Mueller neighborhood"): unknown to us, maybe a part of a city we serve. */
+  guessed?: string[];
   /** Counties of our cities that were named, with their cities (from src/business). */
   counties: { name: string; cities: City[] }[];
   /** Landmarks our city pages mention ("Lake LBJ"), with the cities whose pages name them. */
@@ -149,6 +151,7 @@ export function findPlaces(text: string): PlaceMention {
     return `${c.name}, ${state ? titleCase(state) : codeAfter(c)![2]!.toUpperCase()}`;
   });
   named = named.filter((c) => !elsewhere.includes(c));
+  const guessed: string[] = [];
   const notServed = [...notServedElsewhere, ...notServedPatterns
     .filter((p) => p.pattern.test(folded))
     // "West Lake Hills" also contains "Westlake"-like words; keep the longest name per position.
@@ -192,7 +195,10 @@ export function findPlaces(text: string): PlaceMention {
       }
       const mentioned = citiesMentioning(name);
       if (mentioned.length > 0) landmarks.push({ name: titleCase(name), cities: mentioned });
-      else if (!notServed.includes(titleCase(name))) notServed.push(titleCase(name));
+      else if (!notServed.includes(titleCase(name))) {
+        notServed.push(titleCase(name));
+        guessed.push(titleCase(name));
+      }
     }
     // "on Lake LBJ", "near the Domain": a landmark our city pages name.
     for (const match of folded.matchAll(/\b(?:on|near|by|at|around|off)\s+(?:the\s+)?(lake\s+[a-z]+|[a-z]+\s+(?:lake|park|creek))\b/g)) {
@@ -222,10 +228,13 @@ export function findPlaces(text: string): PlaceMention {
   if (named.length === 0 && notServed.length === 0 && zips.length === 0 && landmarks.length === 0 && counties.length === 0) {
     const words = text.trim().replace(/[?.!]+$/, '').split(/\s+/).filter(Boolean);
     if (words.length >= 1 && words.length <= 3 && words.every((w) => /^[A-Z][a-z'.-]+$/.test(w))
-      && words.some((w) => !commonWords.has(fold(w)) && !exampleWords.has(fold(w))) && words.join('').length >= 4) notServed.push(words.join(' '));
+      && words.some((w) => !commonWords.has(fold(w)) && !exampleWords.has(fold(w))) && words.join('').length >= 4) {
+      notServed.push(words.join(' '));
+      guessed.push(words.join(' '));
+    }
   }
   const all = [...named, ...zips.flatMap((z) => z.cities), ...counties.flatMap((c) => c.cities), ...landmarks.flatMap((l) => l.cities)];
-  return { cities: [...new Map(all.map((c) => [c.id, c])).values()], zips, notServed, counties, landmarks };
+  return { cities: [...new Map(all.map((c) => [c.id, c])).values()], zips, notServed, guessed, counties, landmarks };
 }
 
 /** Whether the mention names any place at all, ours or not. */
