@@ -359,6 +359,11 @@ const letDown = /\b(still (drips?|dripping|leaks?|leaking|wobbles|sweats|there|b
 /** "Do you do weekend appointments?": the days we work. */
 const weekendVisitsAsked = /\b(any (appointments|appts|openings) on [\w ]{3,20} or (is|are) (the office|you|y'?all) closed)\b|\b(do|does) (you|y'?all)( guys)? (ever )?(do|offer|have|take) (weekend|saturday|sunday|evening|night|after[- ]hours) (appointments|appts|visits|service calls?)\b/;
 
+/** A day or time for a visit: "tomorrow", "this wk", "any afternoon this week", "after 2 pm today". */
+const aVisitDay = /\b(today|tomorrow|tmrw|2day|tonight|this (week|wk|weekend|afternoon|aftn|morning|evening)|next (week|wk)|(mon|tues|wednes|thurs|fri|satur|sun)day( morning| afternoon)?|any (afternoon|morning|day|weekday)|after \d{1,2} ?(pm|am|p\.m\.|a\.m\.)?)\b/;
+/** A visit asked for plainly: someone to come on a day, "sched me…", someone to come out and give an estimate. */
+const visitAskedPlainly = /\b(can|could|would|will) (someone|somebody|sumone|you|u|y'?all|a plumber|a tech\w*|your (guy|tech\w*|plumber))( guys)? (come|go|visit|get|swing|stop)( out| over| by| here| there| to (her|his|my|our|their) (house|place|home))?\b|\b(need|want) (someone|somebody|sumone|a plumber|a tech\w*) (out|to come( out)?)\b|^\W*(pls |please )?(sched|schedule|book)( me| us)?\b|\bcome (out|over|by) (n|and) (give|look|check)\b|\b(come|coming) out (and|to|n) give (me|us) (a|an) (free )?(estimate|quote|price)\b|\b(estimate|quote) (appt|appointment|visit)\b/;
+
 /** A visit asked for now, outright or on a day, in a place we serve (or none named), with no price asked and no booking on file. */
 const asksForAVisit = (text: string, places: PlaceMention): boolean =>
   (test(visitOutright, text) || test(visitAskedOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text)
@@ -371,6 +376,13 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   // "I'd like to book... actually never mind, what's your phone number in Austin?": what is asked after the change of mind.
   const afterChange = /\b(actually,? )?(never ?mind|nvm|scratch that)\b[\s,.!-]+([^?]{6,}\?)\s*$/.exec(message)?.[3];
   if (afterChange && !['emergency', 'injection', 'complaint'].includes(decided.intent)) return classify(afterChange, findPlaces(normaliseSpelling(afterChange)), hasImage);
+  // "Sched tmrw aftn pflugerville kitchen faucet replace", "my mom in Georgetown needs her toilet fixed, can you go tomorrow?",
+  // "can you come out n give me a free estimate on a french drain liberty hill": a visit asked for plainly, in a place of ours.
+  if (['service_area', 'services', 'hours', 'pricing', 'drain', 'leak', 'water_heater', 'unsure'].includes(decided.intent) && !decided.unstated && !decided.movesBooking
+    && test(visitAskedPlainly, folded) && (test(aVisitDay, folded) || /\b(estimate|quote|price|sched|schedule|book)\b/.test(folded)) && !/\bhow much\b|\bcost\w*\b|\bcharge\w*\b|\bfees?\b|\bcuanto\b|\bfree\b.{0,10}\?|\bballpark\b|\bis the (estimate|quote)\b|\b(estimate|quote)s? (visit )?(is |are )?(itself )?free\b/.test(folded)
+    // ("Can you come on a Saturday", "could someone come at like 7pm": which days and hours we work.)
+    && !(decided.intent === 'hours' && /\bon a (\w+day|weekday|weekend)\b|\bat (like )?\d|\bor not\b|\bby appointment\b/.test(folded))
+    && places.notServed.length === 0 && !test(bookingOnFile, folded) && !test(noVisitNow, folded) && !test(laterVisit, folded) && !test(availabilityInGeneral, folded)) return { intent: 'scheduling' };
   // "Book me for Friday afternoon, kitchen faucet dripping. Cash ok?", "please schedule a gas hookup next week. you pull the
   // permit right?": the visit, with the second question answered in the same reply. "Can someone come Wednesday? Do your
   // techs pass background checks": the visit, and the question only a person can answer handed to one.
