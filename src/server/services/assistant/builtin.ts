@@ -473,6 +473,19 @@ function howBookingWorksInGeneral(ctx: Context, office: ReturnType<typeof office
     : { sentences: ['We offer same-day service; call early in the day for the most choice.', `You don't wait around all day: you pick a morning or afternoon arrival window between ${opens} and ${closes}, up to ${bookingDaysAhead} days ahead.`, `Book online or call ${callUs(office, 'en')}.`], link: '/schedule-appointment' };
 }
 
+/** "What should I do before the plumber comes?": the site's own "before we arrive" advice, from the page of the job
+ * talked about earlier when it has one, else the general advice of the plumber page. */
+function gettingReady(ctx: Context): Draft {
+  const office = officeFor(ctx);
+  const talkedAbout = ctx.history.filter((t) => t.role === 'user').map((t) => t.content).join(' ');
+  const advice = (path: string) => contentIndex.find((p) => p.path === path && /before we arrive/i.test(p.heading));
+  const page = (talkedAbout ? servicePagesFor(talkedAbout).find((path) => advice(path)) : undefined) ?? '/plumber-near-me';
+  const sentences = advice(page)!.text.split(/(?<=[.!?])\s+/).filter((s) => !/\b(book|schedule|contact us|call us|faq)\b/i.test(s)).slice(0, 2);
+  return es(ctx)
+    ? { sentences: ['Ubique la llave de paso principal del agua y revise que gire, para poder cerrar el agua rápido si una fuga empeora.', 'Despeje el área debajo del fregadero, alrededor del calentador o cerca del problema para que el plomero pueda llegar.', 'Cada visita incluye un presupuesto gratis y un precio por adelantado antes de empezar.', `Si tiene dudas, llame a ${callUs(office, 'es')}.`], link: page }
+    : { sentences: [...sentences, `Every visit comes with a free estimate and an upfront price before work begins; questions before then, call ${callUs(office, 'en')}.`], link: page };
+}
+
 /** An offer of a visit turned down for now. */
 function notNow(ctx: Context): Draft {
   const office = officeFor(ctx);
@@ -1192,7 +1205,7 @@ export function builtinReply(input: AssistantInput): AssistantReply {
       case 'membership': return membership(ctx);
       case 'payments': return payments(ctx);
       case 'pricing': return classification.referral ? referral(ctx) : pricing(withCarried(ctx, classification));
-      case 'scheduling': return classification.notNow ? notNow(ctx) : classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx, classification.alsoAsked);
+      case 'scheduling': return classification.getReady ? gettingReady(ctx) : classification.notNow ? notNow(ctx) : classification.movesBooking ? movingABooking(ctx) : classification.howBookingWorks ? howBookingWorks(ctx) : scheduling(ctx, classification.alsoAsked);
       case 'hours': return hours(ctx);
       case 'licence': return licenceAnswer(ctx, classification.permit);
       case 'contact': return contact(ctx);

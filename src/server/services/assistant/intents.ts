@@ -50,6 +50,8 @@ export interface Classification {
   bookedAlready?: boolean;
   /** For scheduling: an offer of a visit turned down for now. */
   notNow?: boolean;
+  /** For scheduling: asks how to get ready for the plumber's visit (the site's "before we arrive" advice). */
+  getReady?: boolean;
   /** For scheduling: moves a booking already made, which a person does. */
   movesBooking?: boolean;
   /** For unsure: the question is one src/business does not answer (a policy, a name, a booking on file), so no earlier topic stands in for it. */
@@ -364,6 +366,9 @@ const aVisitDay = /\b(today|tomorrow|tmrw|2day|tonight|this (week|wk|weekend|aft
 /** A visit asked for plainly: someone to come on a day, "sched me…", someone to come out and give an estimate. */
 const visitAskedPlainly = /\b(can|could|would|will) (someone|somebody|sumone|you|u|y'?all|a plumber|a tech\w*|your (guy|tech\w*|plumber))( guys)? (come|go|visit|get|swing|stop)( out| over| by| here| there| to (her|his|my|our|their) (house|place|home))?\b|\b(need|want) (someone|somebody|sumone|a plumber|a tech\w*) (out|to come( out)?)\b|^\W*(pls |please )?(sched|schedule|book)( me| us)?\b|\bcome (out|over|by) (n|and) (give|look|check)\b|\b(come|coming) out (and|to|n) give (me|us) (a|an) (free )?(estimate|quote|price)\b|\b(estimate|quote) (appt|appointment|visit)\b/;
 
+/** Getting ready for a visit: "what should I do before the plumber comes?", "¿qué hago antes de que llegue el plomero?". */
+const gettingReady = /\b(what|anything) (should|do|can|must) (i|we) (do|prepare|have ready|get ready)\b.{0,40}\b(before (the|your|a|my) (plumber|tech\w*|guy|visit|appointment|appt)|ready for (the|your|a|my) (visit|appointment|appt|plumber|tech\w*)|for the (visit|appointment|plumber|tech\w*))\b|\b(get|getting) ready (for|before) (the|your|a|my) (visit|appointment|appt|plumber|tech\w*)\b|\bhow (do|should|can) (i|we) (prepare|get ready)\b|\b(what|anything) (should|do) (i|we) do (to get ready )?before (the|your) (plumber|tech\w*|guy|visit|appointment) (comes|gets here|arrives|shows up|visit)\b|\b(should|do) (i|we) (shut|turn) (the )?water off before (your|the) (tech\w*|plumber|guy) (arrives|comes|gets here)\b|\b(clear|empty) (out )?(the )?(cabinet|area)\b.{0,30}\bbefore\b|\b(que|qué) (hago|debo hacer|tengo que hacer|preparo) antes de que (llegue|venga)n? (el|los) (plomero|tecnico)s?\b/;
+
 /** A visit asked for now, outright or on a day, in a place we serve (or none named), with no price asked and no booking on file. */
 const asksForAVisit = (text: string, places: PlaceMention): boolean =>
   (test(visitOutright, text) || test(visitAskedOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text)
@@ -424,6 +429,8 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   if (['scheduling', 'unsure', 'services'].includes(decided.intent) && test(bookingFormFails, folded)) return { intent: 'unsure', unstated: true };
   // "Thank you… I've got the appointment on my calendar… That's all I needed.": a goodbye.
   if (decided.intent === 'scheduling' && /^\W*(thank you|thanks|ty)\b/.test(folded) && /\b(that'?s all( i needed)?|have a (good|great|nice) (day|night|one|evening)|bye|goodbye)\b/.test(folded) && !folded.includes('?')) return { intent: 'thanks' };
+  // "What should I do to get ready before the plumber comes? Clear out under the sink?": how to get ready.
+  if (test(gettingReady, folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(decided.intent) && !decided.movesBooking) return { intent: 'scheduling', getReady: true };
   if (decided.intent !== 'scheduling' || decided.movesBooking) return decided;
   // "I've got about 40 units in Round Rock, how does billing and scheduling work?": a business's terms.
   // (A tenant who must "get the landlord to ok it" is not a business.)
