@@ -160,13 +160,12 @@ function serviceArea(ctx: Context): Draft {
     link = asked.length === 1 ? cityLink(city) : '/service-area';
   } else if (places.notServed.length > 0 || unknownZips.length > 0) {
     const what = [...places.notServed, ...unknownZips].join(es(ctx) ? ' y ' : ' and ');
-    // A name we only guess is a place ("the Mueller neighborhood") may be part of a city we serve: we say we cannot tell.
-    // (A name with a state or alone, "Tyler, Texas", "Corpus", is a town: outside.)
-    const onlyGuessed = unknownZips.length === 0 && places.notServed.every((name) => places.guessed?.includes(name))
-      && /\b(neighbou?rhoods?|subdivisions?|part of town|side of town|area)\b|\b(near|by|in|at|off) the [a-z]/.test(fold(ctx.text));
+    // A name we only guess is a place ("the Mueller neighborhood", "Zilker") may be part of a city we serve: we say only
+    // what we know, that it is not one of our 16 cities, and that a part of one of them is ours.
+    const onlyGuessed = unknownZips.length === 0 && places.notServed.every((name) => places.guessed?.includes(name));
     if (onlyGuessed) out.push(es(ctx)
-      ? `No sé con certeza si ${what} está en nuestra área de servicio: atendemos Austin y otras 15 ciudades alrededor de Austin y Marble Falls.`
-      : `I can't tell from here whether ${what} is in our service area: we serve Austin and 15 more cities around Austin and Marble Falls.`);
+      ? `${what} no es una de las 16 ciudades que atendemos alrededor de Austin y Marble Falls; si es parte de una de ellas, como Austin, sí podemos ir.`
+      : `${what} is not one of the 16 cities we serve around Austin and Marble Falls; if it is part of one of them, such as Austin, we can come.`);
     else out.push(es(ctx)
       ? `${what} no está en nuestra área de servicio: atendemos 16 ciudades alrededor de Austin y Marble Falls.`
       : `${what} is not in our service area: we serve 16 cities around Austin and Marble Falls.`);
