@@ -375,7 +375,9 @@ const gettingReady = /\b(what|anything) (should|do|can|must) (i|we) (do|prepare|
 /** A visit asked for now, outright or on a day, in a place we serve (or none named), with no price asked and no booking on file. */
 const asksForAVisit = (text: string, places: PlaceMention): boolean =>
   (test(visitOutright, text) || test(visitAskedOutright, text) || test(visitOnADay, text) && test(visitDay, text)) && !test(priceQuestion, text) && !test(noVisitNow, text)
-  && !onlyOutside(places) && !test(areaWords, text) && !test(bookingOnFile, text) && !test(movesBooking, text);
+  && !onlyOutside(places) && !test(areaWords, text) && !test(bookingOnFile, text) && !test(movesBooking, text)
+  // ("I get paid Friday": a payday, not the visit's day.)
+  && !(/\b(get|gets|getting) paid\b|\bpayday\b/.test(text) && !test(explicitBooking, text));
 
 export function classify(message: string, places: PlaceMention, hasImage = false): Classification {
   const whole = classifyWhole(message, places, hasImage);
@@ -387,7 +389,7 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   // "Sched tmrw aftn pflugerville kitchen faucet replace", "my mom in Georgetown needs her toilet fixed, can you go tomorrow?",
   // "can you come out n give me a free estimate on a french drain liberty hill": a visit asked for plainly, in a place of ours.
   if (['service_area', 'services', 'hours', 'pricing', 'drain', 'leak', 'water_heater', 'unsure'].includes(decided.intent) && !decided.unstated && !decided.movesBooking
-    && test(visitAskedPlainly, folded) && (test(aVisitDay, folded) || /\b(estimate|quote|price|sched|schedule|book)\b/.test(folded)) && !/\bhow much\b|\bcost\w*\b|\bcharge\w*\b|\bfees?\b|\bcuanto\b|\bfree\b.{0,10}\?|\bballpark\b|\bis the (estimate|quote)\b|\b(estimate|quote)s? (visit )?(is |are )?(itself )?free\b/.test(folded)
+    && test(visitAskedPlainly, folded) && (test(aVisitDay, folded) || /\b(estimate|quote|price|sched|schedule|book)\b/.test(folded)) && !/\bhow much\b|\bcost\w*\b|\bcharge\w*\b|\bfees?\b|\bcuanto\b|\bfree\b.{0,10}\?|\b(is|are) (the )?(visit|estimate|quote|trip|diagnostic|service call)s? (itself )?free\b|\bballpark\b|\bis the (estimate|quote)\b|\b(estimate|quote)s? (visit )?(is |are )?(itself )?free\b/.test(folded)
     // ("Can you come on a Saturday", "could someone come at like 7pm": which days and hours we work.)
     && !(decided.intent === 'hours' && /\bon a (\w+day|weekday|weekend)\b|\bat (like )?\d|\bor not\b|\bby appointment\b/.test(folded))
     && places.notServed.length === 0 && !test(bookingOnFile, folded) && !test(noVisitNow, folded) && !test(laterVisit, folded) && !test(availabilityInGeneral, folded)) return { intent: 'scheduling' };
@@ -482,7 +484,7 @@ function secondOpinion(message: string, ruled: Classification): Classification {
   if (ruled.intent === 'pricing' && /\b(how much|ballpark|what (does|would|will) (it|that) (cost|run)|price (for|to|of)|cost (to|for|of)|pay (for )?(the|a|that) (visit|trip|diagnostic))\b/.test(fold(normaliseSpelling(message)))
     && !/\b(plans?|memberships?|vip|members?|rental one)\b/.test(fold(message))) return ruled;
   // "When does our commercial VIP membership expire?": one customer's account, which only a person can see.
-  if (ruled.intent === 'unsure' && ruled.unstated && /\b(my|our)\b.{0,40}\b(membership|vip|plan)\b.{0,20}\b(expire|due|renew)\w*\b|\bwhen is my (flush|check-?up|visit) due\b|\btransfer (my|the|our) (plan|membership|vip)\b|\b(money back|refund\w*)\b|\bcount as my (visit|flush|check-?up)\b|\bcredit\b.{0,25}\b(left|balance|remaining|on my account)\b/.test(fold(message))) return ruled;
+  if (ruled.intent === 'unsure' && ruled.unstated && /\bsurcharges?\b|\b(my|our)\b.{0,40}\b(membership|vip|plan)\b.{0,20}\b(expire|due|renew)\w*\b|\bwhen is my (flush|check-?up|visit) due\b|\btransfer (my|the|our) (plan|membership|vip)\b|\b(money back|refund\w*)\b|\bcount as my (visit|flush|check-?up)\b|\bcredit\b.{0,25}\b(left|balance|remaining|on my account)\b/.test(fold(message))) return ruled;
   // "Can I pay for the silver plan with PayPal?": a way to pay, whatever it pays for.
   if (ruled.intent === 'payments' && test(paymentMethod, fold(normaliseSpelling(message))) && !/\bfinanc|\bpayment plans?\b|\bmonthly\b/.test(fold(message))) return ruled;
   // "¿Cuánto cuesta el platino para tanque?": a plan named is the plan, whatever price words come with it.
