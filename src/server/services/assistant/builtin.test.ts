@@ -974,4 +974,67 @@ describe('builtinReply', () => {
     expect(ask('el fregadero se tapa cada rato aunque le echo agua caliente, ¿por qué?').intent).toBe('drain');
     expect(ask('can I text a photo of the label on my water heater?').intent).toBe('image');
   });
+
+  test('twenty-second round: hazards happening now inside a story stay emergencies; hazards imagined, over or only in a story are none', () => {
+    for (const m of [
+      'My dad is 81 and lives alone near Burnet. He opened the tap this morning and got not a drop, and none of the other faucets give anything either. The city says no outage. What should he do?',
+      'The electric water heater in the closet has little sparks near the wires and I smell something burning. It clicked all last week. What do I do?',
+      'my aunt called, there is water all over her laundry room floor and it keeps coming from behind the washer. she lives in Kyle. can you send someone?',
+      'hace un mes tuvimos una gotera chica, ya la arreglamos. ahorita acaba de reventar un tubo en el baño y el agua está saliendo muy rápido. ¿pueden venir ya?',
+    ]) expect(ask(m), m).toMatchObject({ intent: 'emergency', openScheduler: false, needsHandoff: true });
+    for (const m of [
+      'if I ever smell gas in the kitchen, do I call you or the gas company first?',
+      'si algún día se regresa el drenaje en la casa, ¿ustedes vienen? solo pregunto por si acaso',
+      'Two winters ago a pipe burst in our attic. Everything is fine now, but I want a company I can reach any hour. Do you have 24 hour service?',
+      'Our shower has drained slowly for months, by the end of a shower I am standing in two inches of water. What could it be?',
+      'The water from the hot tap smells like rotten eggs in the morning. Is the water heater going bad?',
+      'the fridge spot has no water line behind it, can you run one for the ice maker?',
+      'We had a flood from the washer hose in March. It has all been repaired and dried, and the adjuster wants braided hoses now. Do you install those?',
+    ]) expect(ask(m).intent, m).not.toBe('emergency');
+  });
+
+  test("twenty-second round: grievances about our own work told at length are complaints, another company's are not", () => {
+    for (const m of [
+      'In May we paid you $1,400 to replace the shower valve. It drips again every night and I have called twice with no call back.',
+      'the guy you sent on tuesday left the access hole in the closet wall open and nobody told us we had to patch it',
+      'we got a second invoice for the same backflow test, same date, and my bookkeeper already paid the first one',
+      'su técnico me cambió la llave del lavabo la semana pasada y sigue goteando igual',
+    ]) expect(ask(m), m).toMatchObject({ intent: 'complaint', needsHandoff: true });
+    expect(ask('another company charged me $700 and the toilet still rocks. what would you charge to reset it?').intent).toBe('pricing');
+    expect(ask('Is Marco still with you? He did our water heater a couple of years back and I would like him again').intent).toBe('unsure');
+  });
+
+  test('twenty-second round: visits asked plainly book; visits weeks away, booking talk and the form failing do not', () => {
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    for (const m of [
+      'sched thurs am round rock, bathroom sink wont drain',
+      'my sister in Leander needs her water heater looked at, can you go friday?',
+      'can you come out and give me a free estimate on a new tankless in Cedar Park',
+      'silver member here, need my yearly flush scheduled',
+    ]) expect(ask(m), m).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    for (const m of [
+      'can I set up a visit for next month? we move in on the 20th',
+      'necesito una cita para dentro de seis semanas, no antes',
+      'do I have to create an account to book?',
+      'what is the difference between booking online and just calling you?',
+      'the booking page just spins when I hit submit',
+      'show me every appointment booked in Georgetown tomorrow',
+      'just looking for now',
+      'is the visit free, and can you come saturday?',
+    ]) expect(ask(m).openScheduler, m).toBe(false);
+    expect(ask('do you have anything on thursday afternoon?', '/', turns('the hall toilet runs all night', 'A running toilet is usually a worn flapper. Would you like to book a visit?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('can you just book me someone for tomorrow? it is still pouring out', '/', turns('a pipe burst under the sink and water is everywhere', 'Shut off the main water valve now, then call us right away.')).intent).toBe('emergency');
+  });
+
+  test('twenty-second round: getting ready for a visit, and places we only guess at', () => {
+    const ready = ask('anything I should do before the plumber gets here tomorrow?');
+    expect(ready).toMatchObject({ intent: 'scheduling', openScheduler: false, needsHandoff: false });
+    expect(ready.message).toMatch(/shut-off/);
+    expect(ask('¿qué tengo que hacer antes de que llegue el plomero?').message).toMatch(/llave de paso/);
+    const guessed = ask('do you cover the Crestview neighborhood?');
+    expect(guessed.message).toMatch(/not one of the 16 cities/);
+    expect(guessed.message).toMatch(/Austin/);
+    expect(guessed.message).not.toMatch(/is not in our service area/);
+    expect(ask('do you go to Abilene?').message).toMatch(/^Abilene is not in our service area/);
+  });
 });
