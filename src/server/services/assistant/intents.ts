@@ -441,6 +441,8 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   // (With thanks or a hello it is a goodbye or a greeting: "nah just browsing for now, thanks!", "just browsing… just saying hi".)
   if (!folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff', 'greeting', 'thanks'].includes(decided.intent) && !decided.movesBooking && !decided.unstated
     && !/\b(thanks|thank you|thx|ty|hi|hello|hey)\b/.test(folded) && (/\b(just (looking|browsing|planning ahead)|planning ahead|not needed yet|not needed right now)\b/.test(folded) || test(laterVisit, folded) && /\b(need|want)\b.{0,20}\b(a plumber|someone|somebody|you)\b/.test(folded))) return { intent: 'scheduling', notNow: true };
+  // "…it drips slowly into a pan I set up. Can you fix that?": whether we do the job, not a visit asked for.
+  if (decided.intent === 'scheduling' && !decided.howBookingWorks && !decided.notNow && /\bcan (you|u|y'?all)( guys)? fix (it|that|this)\W*$/.test(folded) && !test(explicitBooking, folded) && !test(aVisitDay, folded)) return { intent: topicOf(message) ?? 'services' };
   if (decided.intent !== 'scheduling' || decided.movesBooking) return decided;
   // "I've got about 40 units in Round Rock, how does billing and scheduling work?": a business's terms.
   // (A tenant who must "get the landlord to ok it" is not a business.)
