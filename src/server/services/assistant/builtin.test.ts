@@ -1036,5 +1036,8 @@ describe('builtinReply', () => {
     expect(guessed.message).toMatch(/Austin/);
     expect(guessed.message).not.toMatch(/is not in our service area/);
     expect(ask('do you go to Abilene?').message).toMatch(/^Abilene is not in our service area/);
+    // Found in the browser: "just looking for now" after such an answer repeated the area answer.
+    expect(ask('just looking for now', '/', [{ role: 'user', content: 'do you cover the Crestview neighborhood?' }, { role: 'assistant', content: guessed.message }])).toMatchObject({ intent: 'scheduling', openScheduler: false });
+    expect(ask('can you send someone anyway?', '/', [{ role: 'user', content: 'do you go to Abilene?' }, { role: 'assistant', content: 'Abilene is not in our service area.' }]).intent).toBe('service_area');
   });
 });
