@@ -96,7 +96,8 @@ test('a lead keeps the channel its visitor came from, a caught spam lead goes ba
   await expectNoAxeViolations(page);
 });
 
-test('the owner adds a staff member on the staff screen, and the audit log shows it', async ({ page, baseURL }) => {
+test('the owner adds a staff member on the staff screen, and the audit log shows it', async ({ page, baseURL, isMobile }) => {
+  test.skip(isMobile, 'the staff screen\'s audit trail is the server\'s: checked once, at desktop width');
   await signInWithAdminLink(page, await newStaffEmail('owner'), baseURL!);
   await page.goto('/admin/staff');
   const email = `${uniqueName('hire').replace(' ', '-')}@example.com`;
@@ -147,7 +148,8 @@ test('the outbox screen lists the emails the site sent', async ({ page, baseURL 
   await expectNoAxeViolations(page);
 });
 
-test('a tracking number added in admin is shown to a visitor from that source on their next page', async ({ page, baseURL, browser }) => {
+test('a tracking number added in admin is shown to a visitor from that source on their next page', async ({ page, baseURL, browser, isMobile }) => {
+  test.skip(isMobile, 'the tracking number a visitor sees is the server\'s: checked once, at desktop width');
   test.setTimeout(180_000);
   await signInWithAdminLink(page, await newStaffEmail(), baseURL!);
   await page.goto('/admin/tracking-numbers');

@@ -97,7 +97,8 @@ test.describe('the estimate form', () => {
     await expect(form.getByText('500/500 characters')).toBeVisible();
   });
 
-  test('a filled spam trap looks like success to the sender, but no one is emailed', async ({ page }) => {
+  test('a filled spam trap looks like success to the sender, but no one is emailed', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'what the server does with a spam trap does not depend on the width');
     const id = token();
     const form = await openForm(page);
     await fillForm(page, `Bot ${id}`);
@@ -134,7 +135,8 @@ test.describe('the estimate form', () => {
     await expect.poll(() => staffMailsContaining(id).then((m) => m.length), { timeout: 10_000 }).toBe(1);
   });
 
-  test('when the answer is lost after the request was stored, Retry reuses its key and the office gets one email', async ({ page }) => {
+  test('when the answer is lost after the request was stored, Retry reuses its key and the office gets one email', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the retry key is the server\'s: checked once, at desktop width');
     const id = token();
     const form = await openForm(page);
     await fillForm(page, `Di ${id}`);
@@ -233,7 +235,8 @@ test.describe('the notices', () => {
 });
 
 test.describe('when the database does not answer', () => {
-  test('the visitor reads a clear message offering the phone, and keeps the typed form', async ({ page }, testInfo) => {
+  test('the visitor reads a clear message offering the phone, and keeps the typed form', async ({ page, isMobile }, testInfo) => {
+    test.skip(isMobile, 'a database outage is the server\'s: checked once, at desktop width (the failed-network test shows the notice at both)');
     test.setTimeout(150_000);
     // A site of its own (desktop and mobile may run at once: one port each), whose database
     // connection runs through a proxy the test cuts.

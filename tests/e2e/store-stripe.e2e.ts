@@ -104,14 +104,15 @@ async function signInAsStaff(page: import('@playwright/test').Page, email: strin
 }
 
 test('the cart: a payment that succeeds later shows processing, then paid, and the cart is emptied', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the payment\'s later states are the server\'s: checked once, at desktop width (Buy now shows the success page at both)');
   await page.goto(`${site.site.url}/store`);
   await page.getByRole('button', { name: /Add to cart.*Silver VIP Membership \(Tankless/ }).click();
   await page.getByRole('button', { name: /Add to cart.*Bio-Pure/ }).click();
   await expect(page.locator('header [data-cart-link]')).toHaveAccessibleName('Cart: 2 items');
   await page.goto(`${site.site.url}/store/checkout/cart`);
   await islandsReady(page);
-  await fillCheckout(page, { name: 'Cart Buyer', phone: '(512) 555-0103', email: `cart-${isMobile ? 'mobile' : 'desktop'}@example.com` });
-  await page.getByLabel('Street address *').first().fill(`${isMobile ? 4 : 3}00 Lamar Blvd`);
+  await fillCheckout(page, { name: 'Cart Buyer', phone: '(512) 555-0103', email: 'cart-buyer@example.com' });
+  await page.getByLabel('Street address *').first().fill('300 Lamar Blvd');
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page.getByRole('heading', { name: 'Pay $241.65' })).toBeVisible();
@@ -124,9 +125,10 @@ test('the cart: a payment that succeeds later shows processing, then paid, and t
 });
 
 test('a payment that fails later is never shown as paid', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the payment\'s later states are the server\'s: checked once, at desktop width (Buy now shows the success page at both)');
   await page.goto(`${site.site.url}/store/checkout/bio-pure-septic-drain-rv`);
   await islandsReady(page);
-  await fillCheckout(page, { name: 'Bank Buyer', phone: '(512) 555-0104', email: `fail-${isMobile ? 'mobile' : 'desktop'}@example.com` });
+  await fillCheckout(page, { name: 'Bank Buyer', phone: '(512) 555-0104', email: 'bank-buyer@example.com' });
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.getByRole('button', { name: 'Pay by bank, fails later' }).click();
   await expect(page.locator('[data-order-status="processing"]')).toBeVisible();

@@ -59,15 +59,21 @@ function buildModel(examples: IntentExamples) {
     return v;
   };
   const items: Example[] = raw.map((e) => ({ intent: e.intent, vector: vectorOf(e.features) }));
-  const postings = new Map<string, { example: number; weight: number }[]>();
+  const lists = new Map<string, { example: number; weight: number }[]>();
   items.forEach((e, example) => {
     for (const [f, weight] of e.vector) {
-      const list = postings.get(f) ?? [];
+      const list = lists.get(f) ?? [];
       list.push({ example, weight });
-      postings.set(f, list);
+      lists.set(f, list);
     }
   });
-  return { items, postings, vectorOf };
+  // Each feature's examples and weights as two typed arrays: a prediction walks thousands of them.
+  const postings = new Map([...lists].map(([f, list]) => [f, { examples: Uint32Array.from(list, (p) => p.example), weights: Float64Array.from(list, (p) => p.weight) }]));
+  // Each intent by number, in the order its examples come, and each example's intent number: a
+  // prediction keeps its two best similarities per intent in two small arrays.
+  const intents = [...new Set(items.map((e) => e.intent))];
+  const intentOf = Uint16Array.from(items, (e) => intents.indexOf(e.intent));
+  return { items, postings, vectorOf, intents, intentOf };
 }
 
 export interface IntentGuess {
@@ -120,17 +126,25 @@ function nearest(model: ReturnType<typeof buildModel>, message: string): IntentG
   const query = model.vectorOf(featuresOf(message));
   if (query.size === 0) return undefined;
   const similarity = new Float64Array(model.items.length);
-  for (const [f, x] of query) for (const { example, weight } of model.postings.get(f) ?? []) similarity[example]! += x * weight;
-  const best = new Map<ReplyIntent, number[]>();
-  model.items.forEach((e, i) => {
-    const top = best.get(e.intent) ?? [0, 0];
+  for (const [f, x] of query) {
+    const posting = model.postings.get(f);
+    if (!posting) continue;
+    const { examples, weights } = posting;
+    for (let j = 0; j < examples.length; j++) similarity[examples[j]!]! += x * weights[j]!;
+  }
+  const top = new Float64Array(model.intents.length);
+  const next = new Float64Array(model.intents.length);
+  for (let i = 0; i < similarity.length; i++) {
     const s = similarity[i]!;
-    if (s > top[0]!) best.set(e.intent, [s, top[0]!]);
-    else if (s > top[1]!) best.set(e.intent, [top[0]!, s]);
-    else best.set(e.intent, top);
-  });
-  const ranked = [...best.entries()]
-    .map(([intent, [a, b]]) => ({ intent, score: 0.7 * a! + 0.3 * b! }))
+    if (s <= 0) continue;
+    const k = model.intentOf[i]!;
+    if (s > top[k]!) {
+      next[k] = top[k]!;
+      top[k] = s;
+    } else if (s > next[k]!) next[k] = s;
+  }
+  const ranked = model.intents
+    .map((intent, k) => ({ intent, score: 0.7 * top[k]! + 0.3 * next[k]! }))
     .sort((x, y) => y.score - x.score);
   const [first, second] = ranked;
   if (!first || first.score === 0) return undefined;
