@@ -2,7 +2,7 @@
  * `npm run eval:assistant`: scores the built-in assistant on each evaluation set separately —
  * the tuning set (tests/assistant/eval-set.json, the only set rules are tuned on), the first
  * held-out set (holdout-set.json, since tuned on) and the second held-out set (holdout-2.json,
- * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-30.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
+ * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-32.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
  * language, no wrong facts), intent and flag accuracy, required facts, language, length (two to
  * four sentences), wrong facts (any phone, price, hour, licence or city that contradicts
  * src/business), booking flags on messages that are not booking requests, and the precision of the
@@ -11,7 +11,7 @@
  * intent model on the messages the rules alone leave undecided, at several confidence thresholds;
  * `-- --cross` scores each tuning set with the intent model trained without that set's messages;
  * `-- --summary` prints totals only; `-- --tuning-only` leaves out the blind held-out set. A blind set
- * (holdout-9.json to holdout-30.json) only ever prints its totals: no option shows its items.
+ * (holdout-9.json to holdout-32.json) only ever prints its totals: no option shows its items.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -168,6 +168,11 @@ export const evalSets = [
   { name: 'tuning-64-b.json (written blind for the twenty-second round: the booking boundary by a third writer; first scored 85.0 % on arrival with 5 false bookings, then tuned on)', path: 'tests/assistant/tuning-64-b.json', minimum: 200 },
   { name: 'tuning-64-c.json (written blind for the twenty-second round: a general mix by a twelfth writer; first scored 94.5 % on arrival with 2 false bookings, then tuned on)', path: 'tests/assistant/tuning-64-c.json', minimum: 200 },
   { name: 'tuning-64-d.json (written blind for the twenty-second round: the emergency boundary and complaints, English and Spanish; first scored 79.0 % on arrival with 1 false booking, then tuned on)', path: 'tests/assistant/tuning-64-d.json', minimum: 200 },
+  { name: 'tuning-65-a.json (written blind for the twenty-third round: two-part questions and questions of fact; first scored 89.0 % on arrival with no false booking, then tuned on)', path: 'tests/assistant/tuning-65-a.json', minimum: 200 },
+  { name: 'tuning-65-b.json (written blind for the twenty-third round: the booking boundary, a fourth writer; first scored 96.5 % on arrival with 3 false bookings, then tuned on)', path: 'tests/assistant/tuning-65-b.json', minimum: 200 },
+  { name: 'tuning-65-c.json (written blind for the twenty-third round: long stories, a fourth writer; first scored 89.0 % on arrival with 3 false bookings, then tuned on)', path: 'tests/assistant/tuning-65-c.json', minimum: 200 },
+  { name: 'tuning-65-d.json (written blind for the twenty-third round: conversations, replies to offers of something other than a visit; first scored 83.0 % on arrival with 1 false booking, then tuned on)', path: 'tests/assistant/tuning-65-d.json', minimum: 200 },
+  { name: 'tuning-65-e.json (written blind for the twenty-third round: a general mix written for a blind set whose writer read the round notes; first scored 98.6 % on arrival with 1 false booking, then tuned on)', path: 'tests/assistant/tuning-65-e.json', minimum: 200 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },
@@ -190,6 +195,8 @@ export const evalSets = [
   { name: 'holdout-28.json (held out, written blind for the twenty-first round, a second set; totals only, its items are never shown)', path: 'tests/assistant/holdout-28.json', minimum: 200, blind: true },
   { name: 'holdout-29.json (held out, written blind for the twenty-second round; totals only, its items are never shown)', path: 'tests/assistant/holdout-29.json', minimum: 200, blind: true },
   { name: 'holdout-30.json (held out, written blind for the twenty-second round, a second set; totals only, its items are never shown)', path: 'tests/assistant/holdout-30.json', minimum: 200, blind: true },
+  { name: 'holdout-31.json (held out, written blind for the twenty-third round; totals only, its items are never shown)', path: 'tests/assistant/holdout-31.json', minimum: 200, blind: true },
+  { name: 'holdout-32.json (held out, written blind for the twenty-third round, a second set weighted to long messages and conversations; totals only, its items are never shown)', path: 'tests/assistant/holdout-32.json', minimum: 200, blind: true },
 ] as const satisfies readonly EvalSetEntry[];
 
 interface EvalSetEntry {
