@@ -785,6 +785,8 @@ const whenReady = /\bwhen (i'?m|i am|we'?re|we are) (ready|back|home)\b|\bwhen (
 /** Turning an offer down to ask someone first: "let me talk to my wife", "primero quiero hablar con mi esposo" (not a request for one of our people). */
 const consultsSomeone = /\b(talk|speak|check|hablar|consultar|platicar)\w* (to|with|con) (my|mi|the|el|la|our) (wife|husband|partner|spouse|landlord|tenant|hoa|roommate|boss|esposo|esposa|pareja|casero|casera|dueno|duena|inquilino|inquilina)\b/;
 /** Holding back or turning down an offer. */
+/** A yes to an offer of something other than a visit, at the start of the reply ("yea", "ya what happens", "sí porfa", "go for it"). */
+const takesTheOffer = /^\W*(yes|yeah|yea|yep|yup|yah|sure|ok(ay)?|k|please|si|claro|por favor|porfa|absolutely|definitely|go on|go for it|go ahead|sounds good|mhm+|mm+-?hm+|uh-? ?huh|ya(?=\W+(what|how|that)\b|\W*$))\b/;
 const declinesOffer = /\b(no|not|nah|nope|don'?t|cancel|wait|later|maybe|first(?! (thing|available|opening|slot|chance))|yet|think about|get back to|todavia|despues|luego)\b/;
 /** Thanks, a goodbye or a new subject after an offer ("ok thanks", "ok bye", "ok weird question…"), booking nothing itself ("yes, thank you!" still books). */
 const thanksNotYes = (folded: string): boolean => !/^\W*(yes|yeah|yep|yup|sure|absolutely|definitely|si|please do|that'?d be (great|good|perfect|awesome)|that would be (great|good|perfect|awesome))\b/.test(folded) && /\b(thanks|thank you|thx|ty|bye|goodbye|cya|that'?s all|thats all|that helps|all i needed|appreciate\w*|weird question|random question|unrelated)\b/.test(folded)
@@ -908,25 +910,36 @@ function withContext(classification: Classification, text: string, places: Place
   const offeredOther = /\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) to (sign up|join|enroll)\b[^?]{0,30}\?|\b(memberships?|vip)\b[^?]{0,200}\b(would you like|do you want|want) (the|their|our) (prices?|details|costs?)\b|\b(would you like|do you want|want me to|shall i|should i)\b[^?]{0,60}\b(memberships?|plans?)\b[^?]{0,20}\?|\b(memberships?|plans?|membresias?|planes)\b[^?]{0,160}\b(want|wanna|would you like|quiere|le gustaria)( to)? (hear|know|conocer|saber|the details|more details)\b[^?]{0,30}\?/.test(lastReply) ? 'membership'
     : /\b(quiere|le gustaria|desea)( que le (cuente|platique|explique|hable))?\b[^?]{0,30}\b(membresias?|planes?)\b[^?]{0,20}\?/.test(lastReply) ? 'membership'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(licen[cs]e)( number)?\b[^?]{0,20}\?/.test(lastReply) ? 'licence'
-    : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(phone number|number|address)\b[^?]{0,50}\?/.test(lastReply) ? 'contact'
+    : /\b(would you like|do you want|want( me to)?|shall i|quiere|le gustaria|desea)\b[^?]{0,40}\b(phone number|number|address|numero|telefono|direccion)\b[^?]{0,50}\?/.test(lastReply) ? 'contact'
     : /\b(would you like|do you want|want)( me)? to (know|hear|see|tell you)\b[^?]{0,50}\b(costs?|price\w*|run\w*|charge|fees?)\b[^?]{0,20}\?|\b(would you like|do you want|want) (the|a|our) (typical )?((price |cost )?ranges?|prices?|costs?)\b[^?]{0,40}\?|\b(quiere|le gustaria|desea) saber\b[^?]{0,40}\b(cuanto|precio|costo|cuesta)\b/.test(lastReply) ? 'pricing'
-    : /\b(would you like|do you want|want)( me)? to (know|hear)\b[^?]{0,30}\b(pay|payment)\w*\b[^?]{0,30}\?/.test(lastReply) ? 'payments'
-    : /\b(would you like|do you want|want)( me)? to (know|hear|explain)\b[^?]{0,40}\b(how (far ahead|booking works|it works|to book)|booking)\b[^?]{0,30}\?|\b(would you like|do you want|want) me to explain how (booking|scheduling|it|the booking|to book)\b/.test(lastReply) ? 'scheduling'
+    : /\b(would you( also)? like|do you( also)? want|want)( me)?( also)? to (know|hear)\b[^?]{0,30}\b(pay|payment)\w*\b[^?]{0,30}\?/.test(lastReply) ? 'payments'
+    : /\b(would you like|do you want|want)( me)? to (know|hear|explain)\b[^?]{0,40}\b(how (far ahead|booking works|it works|to book)|booking|what happens (at|during|on) (the|a|your) (visit|appointment))\b[^?]{0,30}\?|\b(would you like|do you want|want) me to explain how (booking|scheduling|it|the booking|to book)\b/.test(lastReply) ? 'scheduling'
     : /\b(photos?|pictures?|pics?|fotos?)\b[^?]{0,40}\b(send|upload|attach|share|mandar|enviar)\b[^?]{0,20}\?/.test(lastReply) ? 'image'
     : /\b(would you like|do you want|want me to|shall i)\b[^?]{0,40}\b(someone|somebody|a person|our (office|team)|us)( from our (team|office))? to (call|contact|reach|text) (you|out)\b[^?]{0,30}\?/.test(lastReply) ? 'handoff'
       : offersSomething(lastQuestion) ? offeredTopic(lastQuestion)
         // ("Would you like to hear about our satisfaction guarantee?": a fact we hold, never a topic passage.)
         : offersToTell ? offeredFact(lastQuestion) : undefined;
+  // "Sounds good, what's included" after "want me to explain what's included?", "sure, any tips help" after an offer of tips:
+  // the job talked about (a leak, a drain, the water heater), answered from its words.
+  const offersIncluded = /\b(explain|tell you|go over|walk you through|list)\b.{0,20}\b(what'?s included|what (it|that|this|the \w+) (includes|covers))\b/.test(lastQuestion);
+  const offersTips = /\b(tips|things (to|you can) (check|do|try|avoid)|what to (avoid|do|check|try))\b/.test(lastQuestion);
+  if ((offersIncluded || offersTips) && !offeredVisit && (takesTheOffer.test(folded) || /\bwhat'?s included\b|\btips\b/.test(folded)) && !/\b(not|no|nah|don'?t|later)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) {
+    const job = [text, previous.content].map((said) => classify(said, findPlaces(normaliseSpelling(said))).intent).find((topic) => ['leak', 'drain', 'water_heater'].includes(topic));
+    if (job) return { intent: job, carriedFrom: previous.content };
+    if (offersIncluded) return { intent: 'services', carriedFrom: previous.content };
+  }
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   if (offeredOther === 'scheduling' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling', howBookingWorks: true };
   // ("Yeah what is it" after "would you like to know about the diagnostic visit fee?": the price our question named.)
-  if (offeredOther === 'pricing' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent) && (words <= 6 || intent === 'pricing')) return { intent: 'pricing', carriedFrom: /\b(that|it|this|those|one)\b/.test(lastQuestion) ? lastReply.split(/(?<=[.!?])\s+/).slice(-2).join(' ') : lastQuestion };
-  if (offeredOther && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|yes please|si|claro|por favor)\W*(please|pls|plz|thanks|thank you|por favor)?\W*$/.test(folded)) return takesOffered(offeredOther, lastQuestion);
+  if (offeredOther === 'pricing' && !offeredVisit && takesTheOffer.test(folded) && !/^\W*(ok(ay)?|yes|yeah|sure)\W+and\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent) && (words <= 6 || intent === 'pricing')) return { intent: 'pricing', carriedFrom: /\b(that|it|this|those|one)\b/.test(lastQuestion) ? lastReply.split(/(?<=[.!?])\s+/).slice(-2).join(' ') : lastQuestion };
+  if (offeredOther && !offeredVisit && (takesTheOffer.test(folded) && /^\W*\S+( please)?\W*(please|pls|plz|porfa|thanks|thank you|por favor)?\W*$/.test(folded) || /^\W*(si|yes) (porfa|por favor|please|pls)\W*$/.test(folded))) return takesOffered(offeredOther, lastQuestion);
   // "Sure, that'd help", "yes, we close in 3 weeks so sooner is better", "yeah go on" after an offer of a call back, our number or a membership: that thing.
-  if (offeredOther && !offeredVisit && (/^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro|por favor|absolutely|definitely|go on)\b/.test(folded) || /^\s*(\u{1F44C}|\u{1F44D}|\u{2705})+\s*$/u.test(folded)) && !folded.includes('?') && !/\b(not|no|nah|don'?t|later)\b/.test(folded)
+  if (offeredOther && !offeredVisit && (takesTheOffer.test(folded) || /^\s*(\u{1F44C}|\u{1F44D}|\u{2705})+\s*$/u.test(folded)) && !folded.includes('?') && !/\b(not|no|nah|don'?t|later)\b/.test(folded) && !thanksNotYes(folded)
     && !['emergency', 'injection', 'complaint', 'scheduling'].includes(intent)) return takesOffered(offeredOther, lastQuestion);
+  // "Yeah what do you take?" after an offer to tell how to pay: the yes, asking the offer's own question.
+  if (offeredOther && !offeredVisit && takesTheOffer.test(folded) && words <= 8 && ['unsure', 'services', 'off_topic'].includes(intent) && !classification.unstated && !/\b(not|no|nah|don'?t|later)\b/.test(folded)) return takesOffered(offeredOther, lastQuestion);
   // "Can I just buy it online?", "sí, ¿cuáles son los otros?" after an offer to tell more about a membership: that membership.
-  if (offeredOther === 'membership' && !offeredVisit && words <= 12 && ['unsure', 'water_heater', 'services', 'pricing', 'commercial', 'service_area', 'off_topic'].includes(intent) && !classification.unstated) return { intent: 'membership' };
+  if (offeredOther === 'membership' && !offeredVisit && words <= 12 && ['unsure', 'water_heater', 'services', 'pricing', 'commercial', 'service_area', 'off_topic'].includes(intent) && !classification.unstated && !namesAPlace(places)) return { intent: 'membership' };
   // "Do we need one of those per store?" after a membership: that membership.
   if (before.intent === 'membership' && /\b(one|one of (those|these|them)|a (membership|plan)|each)\b.{0,12}\b(per|for each|for every|at each|for all)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'membership' };
   // "Yes, the team please" after we offered the team or a person: a person.
