@@ -398,6 +398,10 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   // "Book me for Friday afternoon, kitchen faucet dripping. Cash ok?", "please schedule a gas hookup next week. you pull the
   // permit right?": the visit, with the second question answered in the same reply. "Can someone come Wednesday? Do your
   // techs pass background checks": the visit, and the question only a person can answer handed to one.
+  // "Do you come out this way? If yes I'd like an appointment", in a city of ours: the visit.
+  if (decided.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && /\bif (yes|so|you do)\b,?.{0,10}\b(i'?d like|i want|i would like|book|schedule|set up)\b/.test(folded)) return { intent: 'scheduling' };
+  // "How many years have you been doing this and are you licensed?": the licence, the part that decides.
+  if (decided.intent === 'about' && /\b(licen[cs]ed|insured|bonded)\b/.test(folded) && !/\b(guarantee|warrant\w*|satisf\w*)\b/.test(folded)) return { intent: 'licence' };
   // "I work in Austin but live out in Taylor… can you send someone Thursday?", "my sister lived in Buda, I'm in Wimberley now,
   // are we close enough for you to come out?": the visit is where they live, outside the area.
   // (Not when the job is someone else's, in a city of ours: "my mom lives alone in Marble Falls… I'm in Houston".)
