@@ -1040,4 +1040,19 @@ describe('builtinReply', () => {
     expect(ask('just looking for now', '/', [{ role: 'user', content: 'do you cover the Crestview neighborhood?' }, { role: 'assistant', content: guessed.message }])).toMatchObject({ intent: 'scheduling', openScheduler: false });
     expect(ask('can you send someone anyway?', '/', [{ role: 'user', content: 'do you go to Abilene?' }, { role: 'assistant', content: 'Abilene is not in our service area.' }]).intent).toBe('service_area');
   });
+  test('twenty-third round: yes to an offer of something else takes that thing; a visit for a day beside a job price books; people outside stay outside', () => {
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    expect(ask('yea', '/', turns('my shower drains slow', 'A slow shower is usually hair and soap in the trap. Would you like the typical price for clearing it?'))).toMatchObject({ intent: 'pricing', openScheduler: false });
+    expect(ask('sí porfa', '/', turns('¿van a Kingsland?', 'Sí, atendemos Kingsland desde nuestra oficina de Marble Falls. ¿Quiere el número de esa oficina?'))).toMatchObject({ intent: 'contact', openScheduler: false });
+    expect(ask('ya what do you accept', '/', turns('how much is a toilet repair', 'A toilet repair typically runs $150–$450. Would you also like to know how you can pay?')).message).toMatch(/cash/i);
+    expect(ask('ok that answers it, bye', '/', turns('do you flush tankless heaters', 'Yes. Would you like to hear about the memberships that include a yearly flush?'))).toMatchObject({ intent: 'thanks' });
+    expect(ask('sure, any tips help', '/', turns('my toilet base leaks a little when it flushes', 'We fix toilet leaks. Want a few things to check before the plumber comes?')).intent).toMatch(/^(leak|services)$/);
+    expect(ask('how much to swap a garbage disposal, and could you do it wednesday?')).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('¿Cuánto cuesta destapar el drenaje de la cocina y pueden venir mañana?')).toMatchObject({ openScheduler: true });
+    expect(ask('is the estimate free, and can you come thursday?')).toMatchObject({ openScheduler: false });
+    expect(ask('I commute to Round Rock but my house is out in Taylor. Could someone come Friday for a leaky tub spout?')).toMatchObject({ intent: 'service_area', openScheduler: false });
+    expect(ask('my grandma lives in Burnet and her kitchen faucet is broken, I live in Dallas. can you send someone tuesday?')).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('my boyfriend will call you to schedule it', '/', turns('do you go to Kyle?', 'Yes, we serve Kyle from our Austin office. Would you like to book a visit?'))).toMatchObject({ openScheduler: false });
+  });
+
 });
