@@ -410,6 +410,8 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   if ((askedBesideAVisit.has(decided.intent) || decided.intent === 'unsure' && decided.unstated) && asksForAVisit(folded, places)) {
     return { intent: 'scheduling', alsoAsked: decided.intent as NonNullable<Classification['alsoAsked']> };
   }
+  // "What would they actually do when they get here?": what happens at a visit, how booking works.
+  if (decided.intent === 'scheduling' && !decided.movesBooking && /\bwhat (would|will|do|does) (they|the (tech\w*|plumber)|you|he|she)( guys)?( actually)? do (when|once|after) (they|he|she|you)( guys)? (get|arrive|come|show up)\b/.test(folded)) return { intent: 'scheduling', howBookingWorks: true };
   // "Summer plumbing prep — what do you actually check when you come out?": what a service includes.
   if (decided.intent === 'scheduling' && !decided.movesBooking && /\bwhat (do|does|will) (you|y'?all|the (tech|plumber))( guys)?( actually)? (check|inspect|look (at|for))\b/.test(folded)) return { intent: 'services' };
   // "Can someone come Thursday to fix my disposal? Also do you take checks": the visit the rules found, and the way to pay asked beside it.
