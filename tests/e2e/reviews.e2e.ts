@@ -111,7 +111,8 @@ test('a review left from a request link appears on the site as Verified Customer
     await expect(mine).toContainText(`Thank you, ${firstName}!`);
     await expect(mine).toContainText('Quick and clean');
     await expect(mine.getByRole('img', { name: `Photo 1 from ${firstName} (opens full size)` })).toBeVisible();
-    expect(await mine.getByRole('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The photo loads (not a broken image): a visible img may still be fetching, so wait for it as the commercial spec does.
+    await expect.poll(() => mine.getByRole('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   });
 });
 
