@@ -2,7 +2,7 @@
  * `npm run eval:assistant`: scores the built-in assistant on each evaluation set separately —
  * the tuning set (tests/assistant/eval-set.json, the only set rules are tuned on), the first
  * held-out set (holdout-set.json, since tuned on) and the second held-out set (holdout-2.json,
- * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-33.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
+ * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-34.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
  * language, no wrong facts), intent and flag accuracy, required facts, language, length (two to
  * four sentences), wrong facts (any phone, price, hour, licence or city that contradicts
  * src/business), booking flags on messages that are not booking requests, and the precision of the
@@ -11,7 +11,7 @@
  * intent model on the messages the rules alone leave undecided, at several confidence thresholds;
  * `-- --cross` scores each tuning set with the intent model trained without that set's messages;
  * `-- --summary` prints totals only; `-- --tuning-only` leaves out the blind held-out set. A blind set
- * (holdout-9.json to holdout-33.json) only ever prints its totals: no option shows its items.
+ * (holdout-9.json to holdout-34.json) only ever prints its totals: no option shows its items.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -198,6 +198,7 @@ export const evalSets = [
   { name: 'holdout-31.json (held out, written blind for the twenty-third round; totals only, its items are never shown)', path: 'tests/assistant/holdout-31.json', minimum: 200, blind: true },
   { name: 'holdout-32.json (held out, written blind for the twenty-third round, a second set weighted to long messages and conversations; totals only, its items are never shown)', path: 'tests/assistant/holdout-32.json', minimum: 200, blind: true },
   { name: 'holdout-33.json (held out, written blind for the twenty-fourth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-33.json', minimum: 200, blind: true },
+  { name: 'holdout-34.json (held out, written blind for the twenty-fourth round, a second set weighted to the booking boundary and conversations; totals only, its items are never shown)', path: 'tests/assistant/holdout-34.json', minimum: 200, blind: true },
 ] as const satisfies readonly EvalSetEntry[];
 
 interface EvalSetEntry {
