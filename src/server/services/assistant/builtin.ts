@@ -1091,7 +1091,7 @@ function withContext(classification: Classification, text: string, places: Place
   // damp now and nothing's dripping; can it wait?" says it can: each is answered as what it is.)
   // (Asking us to name another plumber, or about a place outside, is a new question.)
   if (before.intent === 'emergency' && !handled && !smallLeakOnly(folded) && !/\bnothing'?s (dripping|leaking|coming)\b|\bonly damp\b|\bcan (it|this) wait\b/.test(folded) && ['unsure', 'services', 'leak', 'drain', 'off_topic', 'water_heater'].includes(intent)
-    && !anotherPlumberAsked.test(folded) && !onlyOutside(places)
+    && !anotherPlumberAsked.test(folded) && !anotherTrade.test(folded) && !onlyOutside(places)
     && !/\b(thanks|thank you|gracias|thx)\b|\bno (smell|odou?r|gas|sign)\b|\b(not|isn'?t) (an? )?emergenc|\b(is|looks|seems) (fine|ok|okay|normal)\b|\bi meant\b/.test(folded)
     // ("No it stopped, I plunged it and it goes down now" is over; "I shut off the main, water stopped. Now what" is not.)
     && !(/\b(stopped|has stopped)\b(?! (working|draining|flushing))/.test(folded) && !/\b(shut|turned|closed|valve|main)\b/.test(folded))) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
