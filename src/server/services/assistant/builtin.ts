@@ -703,6 +703,12 @@ function referral(ctx: Context): Draft {
 function image(ctx: Context): Draft {
   // "Can I send you a photo?" before any photo: how to send one.
   if (!ctx.hasImage) {
+    // "Will a video work?": the chat takes photos only.
+    if (/\b(videos?|video clip)\b/.test(fold(ctx.text))) {
+      return es(ctx)
+        ? { sentences: ['El chat recibe fotos, no videos: una foto del problema, con el botón de imagen junto al cuadro de mensaje, ayuda a nuestro equipo.', `Para lo que una foto no muestra, como un ruido, llame o envíe un mensaje de texto a ${callUs(officeFor(ctx), 'es')}.`] }
+        : { sentences: ['The chat takes photos, not video: a photo of the problem, sent with the image button next to the message box, helps our team.', `For what a photo cannot show, such as a noise, call or text ${callUs(officeFor(ctx), 'en')}.`] };
+    }
     return es(ctx)
       ? { sentences: ['Sí, una foto ayuda: en el teléfono, use el botón de imagen junto al cuadro de mensaje y nuestro equipo la verá con este chat.', `También puede enviarla por mensaje de texto a ${callUs(officeFor(ctx), 'es')}.`] }
       : { sentences: ['Yes, a photo helps: on a phone, use the image button next to the message box and our team sees it with this chat.', `You can also text it to ${callUs(officeFor(ctx), 'en')}.`] };

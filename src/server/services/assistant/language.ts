@@ -25,7 +25,9 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
 const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
   'with need there near at be will please hi hello thanks yes yeah sure okay ok go ahead sounds good great ' +
   // Short English that Spanglish keeps ("yes pls, mañana if possible", "maybe later, just comparing precios").
-  'if possible pls plz just maybe later comparing').split(' '));
+  'if possible pls plz just maybe later comparing ' +
+  // Chat English ("hey quick q, u serve georgetown?").
+  'hey u ur quick guys serve').split(' '));
 // Words both languages use; they must not decide the vote.
 const shared = new Set(['no', 'a', 'me', 'un', 'en', 'es', 'la', 'mi', 'se', 'con', 'hay', 'tx', 'ya']);
 

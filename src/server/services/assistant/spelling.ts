@@ -18,7 +18,8 @@ const shorthand: Record<string, string> = {
   pls: 'please', plz: 'please', thx: 'thanks', tx: 'texas', tmrw: 'tomorrow', tmr: 'tomorrow', tomm: 'tomorrow',
   hrs: 'hours', appt: 'appointment', num: 'number', ph: 'phone', addy: 'address', b4: 'before', '2moro': 'tomorrow',
   sat: 'saturday', cn: 'can', hw: 'how', sum1: 'someone', some1: 'someone', any1: 'anyone', '2day': 'today', '2nite': 'tonight', '2night': 'tonight',
-  ppl: 'people', biz: 'business', bout: 'about', abt: 'about', rn: 'right now', asap: 'asap', hr: 'hour', mins: 'minutes', wknd: 'weekend', wkend: 'weekend', thru: 'through', mon: 'monday', wk: 'week', wks: 'weeks', tues: 'tuesday', wed: 'wednesday', thurs: 'thursday', thur: 'thursday', fri: 'friday', bc: 'because', cuz: 'because', whats: "what's",
+  ppl: 'people', biz: 'business', bout: 'about', abt: 'about', rn: 'right now', asap: 'asap', hr: 'hour', mins: 'minutes', wknd: 'weekend', wkend: 'weekend', thru: 'through', mon: 'monday', wk: 'week', wks: 'weeks', tues: 'tuesday', wed: 'wednesday',
+  wtr: 'water', htr: 'heater', txt: 'text', msg: 'message', thurs: 'thursday', thur: 'thursday', fri: 'friday', bc: 'because', cuz: 'because', whats: "what's",
 };
 
 /** Spanish chat shorthand ("q", "xq", "x", "tmb") and Texas usage ("ocupo" for "necesito", "marcar" for "llamar"), whole words only. */
