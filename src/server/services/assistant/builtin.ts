@@ -384,7 +384,8 @@ function priceGuidesFor(ctx: Context): PriceGuide[] {
   // A short follow-up refines the job before it ("is that the same for tankless?" after a flush, "and
   // to replace it?" after a toilet repair) unless it names a job of another service ("the disposal?").
   const before = earlier[0] !== undefined ? guidesNamedIn(earlier[0]) : [];
-  if (before.length > 0 && ctx.text.split(/\s+/).length <= 10 && (own.length === 0 || own[0]!.serviceIds[0] === before[0]!.serviceIds[0])) {
+  // (A longer one that names no job refines it too: "would you like the typical prices?" carried before "yes how much to replace it".)
+  if (before.length > 0 && (own.length === 0 || ctx.text.split(/\s+/).length <= 10 && own[0]!.serviceIds[0] === before[0]!.serviceIds[0])) {
     const together = guidesNamedIn(`${earlier[0]} ${ctx.text}`);
     if (together.length > 0) return together;
   }
@@ -944,7 +945,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (offeredOther === 'handoff' && !offeredVisit && /^\W*(yes,? )?(please )?(call (me )?back|call me|have (someone|them) call)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'handoff' };
   if (offeredOther === 'scheduling' && !offeredVisit && /^\W*(yes|yeah|yep|yup|sure|ok(ay)?|please|si|claro)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling', howBookingWorks: true };
   // ("Yeah what is it" after "would you like to know about the diagnostic visit fee?": the price our question named.)
-  if (offeredOther === 'pricing' && !offeredVisit && takesTheOffer.test(folded) && !/^\W*(ok(ay)?|yes|yeah|sure)\W+and\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent) && (words <= 6 || intent === 'pricing')) return { intent: 'pricing', carriedFrom: /\b(that|it|this|those|one)\b/.test(lastQuestion) ? lastReply.split(/(?<=[.!?])\s+/).slice(-2).join(' ') : lastQuestion };
+  if (offeredOther === 'pricing' && !offeredVisit && takesTheOffer.test(folded) && !/^\W*(ok(ay)?|yes|yeah|sure)\W+and\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent) && (words <= 6 || intent === 'pricing')) return { intent: 'pricing', carriedFrom: /\b(that|it|this|those|one)\b/.test(lastQuestion) ? lastReply.split(/(?<=[.!?])\s+/).slice(-3).join(' ') : lastQuestion };
   if (offeredOther && !offeredVisit && (takesTheOffer.test(folded) && /^\W*\S+( please)?\W*(please|pls|plz|porfa|thanks|thank you|por favor)?\W*$/.test(folded) || /^\W*(si|yes) (porfa|por favor|please|pls)\W*$/.test(folded))) return takesOffered(offeredOther, lastQuestion);
   // "Sure, that'd help", "yes, we close in 3 weeks so sooner is better", "yeah go on" after an offer of a call back, our number or a membership: that thing.
   if (offeredOther && !offeredVisit && (takesTheOffer.test(folded) || /^\s*(\u{1F44C}|\u{1F44D}|\u{2705})+\s*$/u.test(folded)) && !folded.includes('?') && !/\b(not|no|nah|don'?t|later)\b/.test(folded) && !thanksNotYes(folded)

@@ -883,6 +883,8 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   // "If the tech comes and it can't be fixed, do I still pay for the visit?": the diagnostic visit's price.
   if (/\b(do|would|will|does) (i|we|it) (still )?(have to )?(pay|cost( me)?|charge)( anything)?( for)? (the|a|that) (visit|trip|diagnostic|service call)\b|\bpay (for|anything for) (the|a) (visit|trip|service call|diagnostic)\b.{0,40}\b(can'?t|cannot|not) (be )?(fix|repair)/.test(text)) return { intent: 'pricing' };
   // "How much should I expect to pay?" asks a price: payments need a way to pay, or no price question.
+  // "Do I pay more if the plumber comes on a Sunday?", "if you don't end up doing the repair, what do I pay?": how much, not how.
+  if (/\b(do|would|will) (i|we) (have to )?pay (more|extra)\b|\bwhat (do|would|will) (i|we) (pay|owe)\b/.test(text) && !test(paymentMethod, text)) return { intent: 'pricing' };
   if (test(payments, text) && !/\bpay\w* (for|on) (the|an|a|your) (quote|estimate|assessment)/.test(text) && (!test(priceQuestion, text) || test(paymentMethod, text) && !test(jobWords, text))) return { intent: 'payments' };
   // "Do you do same day service?", "do you give arrival windows?", "how far ahead can I book?": how
   // booking works, answered from src/business, without opening the scheduler.
