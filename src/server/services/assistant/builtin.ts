@@ -1040,6 +1040,8 @@ function withContext(classification: Classification, text: string, places: Place
     && !['emergency', 'injection', 'complaint', 'handoff', 'scheduling'].includes(intent)) return { intent: 'service_area' };
   // "Not yet, I need to check with my husband first", "maybe later" after a reply that offered a visit: the offer
   // is turned down for now (a question or anything else said is answered as itself).
+  // ("Not yet, I'll wait till next month when I get paid", "no gracias, todavía no": the same, with a reason or a thanks first.)
+  if (offeredVisit && /^\W*no (thanks|gracias),? (not yet|todavia no|aun no|ahorita no)\W*$|^\W*not yet\W+(i'?ll|we'?ll|i will|we will|gonna|going to) wait\b/.test(folded) && !folded.includes('?') && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   if (offeredVisit && /^\W*(not yet|todavia no|ahorita no|no,? not yet|aun no)\b[\s,.!]*(thanks|thank you|thx|gracias)?[\s!.]*$/.test(folded) && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
   if (offeredVisit && words <= 12 && !folded.includes('?') && !/\b(thanks|thank you|thx|gracias|what|whats|when|where|how|which|who|cuanto|cuesta|costar|precio|cost\w*)\b/.test(folded.replace(whenReady, ' ')) && /^\W*(not (yet|now|right now|today|this week)|maybe (later|another time)|later|no,? not yet|hold off|let me (think|check|talk)|todavia no|ahorita no|mas tarde|luego)\b/.test(folded)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling', notNow: true };
