@@ -408,6 +408,9 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   // (Not when the job is someone else's, in a city of ours: "my mom lives alone in Marble Falls… I'm in Houston".)
   if (decided.intent !== 'emergency' && !(places.cities.length > 0 && /\b(lives|is living)( alone)? in\b|\b(his|her|their) (house|home|place)\b/.test(folded) || places.cities.some((city) => new RegExp(String.raw`\b(our|my) (house|home|place|property|cabin|lake house|rental)( is)?( out| way out)? (in|at) ${fold(city.name)}\b`).test(folded))) && places.notServed.some((name) => new RegExp(String.raw`\b(live|living|lives|i'?m|we'?re|i am|we are|house is|home is)( now)?( out| way out)? in ${fold(name)}\b`).test(folded))
     && (['service_area', 'scheduling'].includes(decided.intent) || asksForAVisit(folded, places))) return { intent: 'service_area' };
+  // "I need a plumber out in Spicewood on the 14th", "could use a plumber this Friday, the hose bib cracked": a visit asked for
+  // outright, with the job or a city of ours told beside it.
+  if (['services', 'leak', 'drain', 'water_heater', 'service_area'].includes(decided.intent) && !decided.unstated && test(visitOutright, folded) && asksForAVisit(folded, places) && !folded.includes('?')) return { intent: 'scheduling' };
   if ((askedBesideAVisit.has(decided.intent) || decided.intent === 'unsure' && decided.unstated) && asksForAVisit(folded, places)) {
     return { intent: 'scheduling', alsoAsked: decided.intent as NonNullable<Classification['alsoAsked']> };
   }
