@@ -241,7 +241,14 @@ function about(ctx: Context): Draft {
   const text = fold(normaliseSpelling(ctx.text));
   const since = new Date().getFullYear() - company.foundingYear;
   const guarantee = company.promises.find((p) => /guarantee/i.test(p));
-  if (guarantee && /guarant|warrant|satisf|happy|make it right|stand\w* behind|comes? back|fails?|breaks? again|again|garantiz|garantia/.test(text)) {
+  // "…a couple went out of business with my warranty still open. How long has your company been in business?": the years first.
+  const yearsAsked = /\bhow long\b.{0,40}\b(in business|around|been (doing|operating|open))\b|\bhow many years\b|\bsince when\b|\bwhat year\b|\bdesde cuando\b|\bcuantos anos\b/.test(text);
+  if (guarantee && yearsAsked && /guarant|warrant|garantia/.test(text)) {
+    return es(ctx)
+      ? { sentences: [`Somos una empresa local: atendemos el centro de Texas desde ${company.foundingYear}, hace unos ${since} años, desde nuestras oficinas de Austin y Marble Falls.`, 'Respaldamos nuestro trabajo con una garantía de satisfacción del 100%.'], link: '/about' }
+      : { sentences: [`We are a local company and have served Central Texas since ${company.foundingYear}, about ${since} years, from our offices in Austin and Marble Falls.`, `We stand behind our work with a ${guarantee.toLowerCase()}.`], link: '/about' };
+  }
+  if (guarantee && !yearsAsked && /guarant|warrant|satisf|happy|make it right|stand\w* behind|comes? back|fails?|breaks? again|again|garantiz|garantia/.test(text)) {
     return es(ctx)
       ? { sentences: ['Sí: respaldamos nuestro trabajo con una garantía de satisfacción del 100%.', `Si no queda satisfecho con un trabajo, llame a ${callUs(officeFor(ctx), 'es')} y lo arreglamos.`], link: '/about' }
       : { sentences: [`Yes: we stand behind our work with a ${guarantee.toLowerCase()}.`, `If you are not satisfied with a job we did, call ${callUs(officeFor(ctx), 'en')} and we will make it right.`], link: '/about' };
