@@ -651,6 +651,13 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   if (test(greeting, text)) return { intent: 'greeting' };
   // "I'm anxious about the process… does someone call first?": how a visit is arranged, not a call asked for.
   if (/\b(do|does|will) (you|they|y'?all|someone|somebody|the (plumber|tech\w*|office)) (call|text) (me |us )?(first|ahead|before (they|he|she) (come|arrive)s?)\b/.test(text) && !test(bookingOnFile, text) && !emergencyKind(text)) return { intent: 'scheduling', howBookingWorks: true };
+  // Questions about how visits are arranged: "how much notice do you need to send someone?", "are same-day visits a thing, or is
+  // that only for emergencies?", "the difference between 'any time that day' and the morning window?".
+  if (/\bhow much (notice|time|lead time|advance notice|warning) (do|does|would) (you|y'?all|you guys)\b|\bsame[- ]day\b.{0,40}\b(only|just) (for )?emergenc\w*|\bdifference between\b.{0,60}\b(window|any ?time that day)\b/.test(text) && !emergencyKind(text.replace(/\bemergenc\w*/g, ' '))) return { intent: 'scheduling', howBookingWorks: true };
+  // "What's the latest time a plumber will show up on a weekday?": our hours.
+  if (/\blatest (time )?(a plumber|the plumber|someone|they|you|a tech\w*)( will| can| would)? (show up|come|arrive|get here)\b/.test(text) && !emergencyKind(text)) return { intent: 'hours' };
+  // "Which office would send someone to Kingsland?": which office, for that place.
+  if (/\bwhich (of your )?(office|location)s?\b.{0,30}\b(send|cover|serve|handle|closest|nearest|near|for)\b/.test(text)) return { intent: 'contact' };
   // "The address is in 78734 if that helps": where the job is, not our address.
   if (places.zips.length > 0 && /\b(the |my |our )?(address|house|home|property) is in\b/.test(text)) return { intent: 'service_area' };
   // "What's the warranty on the InSinkErator you installed?", "is the wax ring covered if it leaks again?": a maker's or a part's
@@ -674,7 +681,7 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   // "Wait, is this ARS Rescue Rooter or a different company?": who we are.
   if (/\bis this\b.{0,40}\bor (a |some )?(different|another|other) (company|business)\b/.test(text)) return { intent: 'about' };
   // "Do you pull the permit for that or do I have to?": the licensed plumber's job (an open or failed permit is permit resolution).
-  if (/\b(do|will|does|would) (you|y'?all|you guys|your (plumbers?|techs?|company))\b.{0,10}\b(pull|get|handle|take care of|apply for|file)\b.{0,10}\bpermits?\b|\bwho (pulls|gets|handles|files) the permits?\b|\b(sacan|tramitan|consiguen) (ustedes )?(los |el )?permisos?\b|\byou (guys |all )?(handle|pull|take care of|get) (the |all the )?permits?\b|\b(have|need) to pull a permit\b|\b(does|would|will) (running|installing|putting in|replacing|a|the|your) [\w ]{2,30} include (getting |pulling )?(the |a )?permit\b(?! fee)/.test(text)
+  if (/\b(do|will|does|would) (you|y'?all|you guys|your (plumbers?|techs?|company)|the (tech\w*|plumber))\b.{0,10}\b(pull|get|handle|take care of|apply for|file)\b.{0,15}\bpermits?\b|\bwho (pulls|gets|handles|files) the permits?\b|\b(sacan|tramitan|consiguen) (ustedes )?(los |el )?permisos?\b|\byou (guys |all )?(handle|pull|take care of|get) (the |all the )?permits?\b|\b(have|need) to pull a permit\b|\b(does|would|will) (running|installing|putting in|replacing|a|the|your) [\w ]{2,30} include (getting |pulling )?(the |a )?permit\b(?! fee)/.test(text)
     && !/\b(open|failed|fail|unpermitted|closed? out|inspector flagged|never closed)\b/.test(text) && text.split(/\s+/).length <= 20) return { intent: 'licence', permit: true };
   // "Wait, before I book, are you guys licensed?": the licence first.
   if (test(licence, text) && /\bbefore (i|we) (book|schedule|hire|commit|sign)\b|\bantes de (agendar|contratar|reservar|hacer la cita)\b|\bbefore (you|your (tech\w*|plumbers?|guys?|crew)|anyone|someone) (come|comes|get|gets) (out|over|here)\b|\b(let|allow|have) (anyone|anybody|someone|somebody|a plumber|people|contractors?)\b.{0,30}\b(unless|until|who (is|are)n'?t|that (is|are)n'?t|without)\b/.test(text)) return { intent: 'licence' };
