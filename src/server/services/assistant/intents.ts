@@ -620,7 +620,9 @@ function classifyWhole(message: string, places: PlaceMention, hasImage: boolean)
   const ruled = classifyByRules(message, places, hasImage);
   // Spanish the rules did not place is read again through its English gloss (not what they placed as unstated).
   const plainlyElsewhere = ruled.intent === 'off_topic' && test(askedElsewhere, fold(message));
-  if (['unsure', 'services', 'off_topic'].includes(ruled.intent) && !ruled.unstated && !plainlyElsewhere && detectLanguage(message) === 'es') {
+  // ("Gotea la llave del baño": a dripping faucet, a fixture to repair, as in English.)
+  const faucetDrip = ruled.intent === 'leak' && /\b(llaves?|grifos?)\b(?! (de paso|principal))/.test(fold(message)) && !/\b(tubo|tubos|tuberia|tuberias|debajo|pared|techo|piso|losa|afuera|exterior|manguera)\b/.test(fold(message));
+  if ((['unsure', 'services', 'off_topic'].includes(ruled.intent) || faucetDrip) && !ruled.unstated && !plainlyElsewhere && detectLanguage(message) === 'es') {
     const glossed = classifyByRules(glossSpanish(message), places, hasImage);
     if (glossed.intent !== 'unsure' && glossed.intent !== ruled.intent) return glossed;
   }

@@ -44,7 +44,7 @@ const words: Record<string, string> = {
   drena: 'drain', drenaje: 'drain', desague: 'drain', tapado: 'clogged', tapada: 'clogged', atascado: 'clogged', destapar: 'unclog',
   fuga: 'leak', fugas: 'leaks', gotea: 'drips', goteo: 'drip', goteando: 'dripping', mancha: 'stain', humedad: 'moisture', moho: 'mold',
   techo: 'ceiling', pared: 'wall', paredes: 'walls', piso: 'floor', losa: 'slab', cimientos: 'foundation', patio: 'yard',
-  tubo: 'pipe', tubos: 'pipes', tuberia: 'pipes', tuberias: 'pipes', llave: 'faucet', grifo: 'faucet', valvula: 'valve', manguera: 'hose',
+  tubo: 'pipe', tubos: 'pipes', tuberia: 'pipes', tuberias: 'pipes', llave: 'faucet', llaves: 'faucets', grifo: 'faucet', grifos: 'faucets', nuevas: 'new', nuevos: 'new', valvula: 'valve', manguera: 'hose',
   calentador: 'water heater', calentadores: 'water heaters', boiler: 'water heater', suavizador: 'water softener', suavizadores: 'water softeners',
   triturador: 'garbage disposal', presion: 'pressure', gas: 'gas', alcantarillado: 'sewer', cloaca: 'sewer', raices: 'roots',
   instalan: 'do you install', instalar: 'install', reparan: 'do you repair', reparar: 'repair', arreglan: 'do you fix', arreglar: 'fix',
