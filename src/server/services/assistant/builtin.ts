@@ -943,7 +943,8 @@ function withContext(classification: Classification, text: string, places: Place
   // "Sounds good, what's included" after "want me to explain what's included?", "sure, any tips help" after an offer of tips:
   // the job talked about (a leak, a drain, the water heater), answered from its words.
   const offersIncluded = /\b(explain|tell you|go over|walk you through|list)\b.{0,20}\b(what'?s included|what (it|that|this|the \w+) (includes|covers))\b/.test(lastQuestion);
-  const offersTips = /\b(tips|things (to|you can) (check|do|try|avoid)|what to (avoid|do|check|try))\b/.test(lastQuestion);
+  const tipsWords = /\b(tips|things (to|you can) (check|do|try|avoid)|what to (avoid|do|check|try))\b/;
+  const offersTips = tipsWords.test(lastQuestion) || /\bwhich (one )?(would you prefer|do you want|would you like)\b/.test(lastQuestion) && tipsWords.test(lastReply);
   // ("Tips, or help you book a visit. Which would you prefer?" then "yes tips please": the tips.)
   if ((offersIncluded || offersTips) && (!offeredVisit || offersTips && /\btips\b/.test(folded)) && (takesTheOffer.test(folded) || /\bwhat'?s included\b|\btips\b/.test(folded)) && !/\b(not|no|nah|don'?t|later)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) {
     const job = [text, previous.content].map((said) => classify(said, findPlaces(normaliseSpelling(said))).intent).find((topic) => ['leak', 'drain', 'water_heater'].includes(topic));
