@@ -1159,8 +1159,11 @@ function withContext(classification: Classification, text: string, places: Place
   // "Yikes. And a regular tank one?" after a price: another price, not a membership.
   if (before.intent === 'pricing' && intent === 'membership' && !/\b(members?|memberships?|plans?|vip|silver|platinum)\b/.test(folded)) return { intent: 'pricing' };
   // "Which one works out cheaper per year?" after two memberships: those memberships.
-  if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area'].includes(intent)
-    && !/\bhow often\b/.test(folded) && /\b(cover\w*|includ\w*|involve\w*|check-?up|tankless|what if mine|which (one|plan)|better (deal|value|option)|worth it|cheaper|cheapest|least expensive|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
+  // ("Why would I pay 139 a year for a flush I can do myself?": the membership's worth, questioned.)
+  if (before.intent === 'membership' && ['pricing', 'water_heater', 'services', 'unsure', 'off_topic', 'commercial', 'service_area', 'payments'].includes(intent)
+    && !(intent === 'payments' && paymentMethod.test(folded)) && !/\bhow often\b/.test(folded) && /\bwhy would (i|we|anyone) pay\b|\b(cover\w*|includ\w*|involve\w*|check-?up|tankless|what if mine|which (one|plan)|better (deal|value|option)|worth it|cheaper|cheapest|least expensive|per year|(\d|one|two|three)[- ]years?( one)?|how many|(first|second|other|1st|2nd|last) one|cancel\w*|sign (me |us )?up|join|enroll|buy (it|one)|purchase|(does|would) that change|instead)\b/.test(folded)) return { intent: 'membership' };
+  // "Can you work after hours though? We can't close the office during the day" after office buildings: a business's terms.
+  if (before.intent === 'commercial' && intent === 'hours' && /\b(after hours|after (we|they) close|after closing|overnight|at night|before (we|they) open|can'?t close|during the day)\b/.test(folded)) return { intent: 'commercial' };
   // "Does that get me priority if I have an emergency?" after a membership: what the membership gives.
   if (before.intent === 'membership' && intent === 'emergency' && (classification.emergency === 'general' || /\bif (something|anything|a pipe|it|the \w+) (ever )?(bursts?|breaks?|floods?|leaks?|happens)\b/.test(folded)) && /\b(priority|bumped|front of the line|(skip|jump|cut) the line|first in line|if (i|we) (have|had|get|ever have))\b/.test(folded)) return { intent: 'membership' };
   // "Does that cover a new water heater install too? For how long?" after the guarantee: the guarantee.
