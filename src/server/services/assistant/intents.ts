@@ -822,6 +822,8 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   if (!text.includes('?') && /^\W*(hi,? |hey,? |so,? |ok,? )?(i|we) (just |already |have |'?ve )?(booked|scheduled|made an appointment)\b/.test(text) && !/\b(but|and (i|we) (need|want)|another|also|again|can you|could you|please)\b/.test(text)) return { intent: 'thanks', bookedAlready: true };
   // "Another plumber quoted me $6,000 to fix a slab leak. Is that crazy?": what such a job costs.
   if (/\b(quoted|quote of|charged|wants|asking)\b.{0,30}\$\s?\d/.test(text) && /\b(is that|does that (sound|seem)|reasonable|crazy|fair|too (much|high)|rip ?off|a lot)\b/.test(text) && !/\b(you|y'?all|your)\b.{0,20}\b(charged|quoted|billed)\b/.test(text)) return { intent: 'pricing' };
+  // "What does an after-hours call add on top of the repair?": a price.
+  if (/\bwhat (does|would|will) (an? |the )?(after[- ]hours|emergency|weekend|night|holiday) (call|visit|trip|call-?out)s? (add|cost|run)\b/.test(text) && !emergencyKind(text.replace(/\bemergency (call|visit|trip)/g, ' '))) return { intent: 'pricing' };
   // "99 bucks just to show up?? thats crazy": what a visit costs, questioned.
   if (/(\$\s?\d+|\b\d+ (bucks|dollars))\b.{0,40}\b(just to|to (show up|come out)|crazy|steep|ridiculous|too much|a lot)\b/.test(text) && !/\b(you|y'?all|your)\b.{0,20}\b(charged|quoted|billed)\b/.test(text) && !test(membership, text)) return { intent: 'pricing' };
   // "Are you the plumbers off Tillery?": an office by its street.
