@@ -1055,4 +1055,30 @@ describe('builtinReply', () => {
     expect(ask('my boyfriend will call you to schedule it', '/', turns('do you go to Kyle?', 'Yes, we serve Kyle from our Austin office. Would you like to book a visit?'))).toMatchObject({ openScheduler: false });
   });
 
+  test('twenty-fourth round: hazards now against hazards past, questions about visits, offers taken inside longer replies, a visit priced apart from the job', () => {
+    const turns = (...said: string[]) => said.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
+    // A water heater spraying now is the emergency even with "send someone" and a seized shut-off valve; a pipe that burst last winter and is fixed is none.
+    expect(ask('our tankless in the garage is shooting water out the bottom, the shut off valve is stuck, garage is flooding. im in round rock, can u send someone')).toMatchObject({ intent: 'emergency', openScheduler: false });
+    expect(ask('We had a pipe burst back in February, all fixed now. I just need the Marble Falls office address to drop off paperwork.').intent).toBe('contact');
+    expect(ask('gas smell in the laundry room getting worse for an hour now. last spring the gas company came and it turned out to be the dryer, but this is stronger. should i worry?', '/', turns('do you work on gas lines', 'Yes: new gas lines, repairs and pressure tests.'))).toMatchObject({ intent: 'emergency', needsHandoff: true });
+    expect(ask('could you recommend an electrician then?', '/', turns('the outlet next to my water heater sparked', 'Sparks at an outlet are an electrical problem; turn off that breaker if it is safe.'))).toMatchObject({ intent: 'off_topic', openScheduler: false });
+    // Questions about a visit answer how visits go; they open no form.
+    for (const question of ['what happens once the plumber gets there?', 'can I pick an exact hour like 3pm or only a window?', 'do I have to book in this chat or is there a page for booking?', 'how much notice do you need to send a plumber?']) {
+      expect(ask(question, '/', turns('my shower drips', 'A dripping shower is usually a worn cartridge. Would you like to book a visit?'))).toMatchObject({ intent: 'scheduling', openScheduler: false });
+    }
+    expect(ask('can you add the faucet to my existing appointment on friday?')).toMatchObject({ intent: 'unsure', openScheduler: false });
+    expect(ask('kk and do you take cash', '/', turns('how much to snake a bathroom sink', 'Clearing a sink drain typically runs $150–$350. Would you like to book a visit?'))).toMatchObject({ intent: 'payments', openScheduler: false });
+    // An offer of a visit taken in a sentence of its own, or with a time.
+    expect(ask('OK, you convinced me. The heater is 15 years old and rusty at the base but dry. Sure, Thursday works for us.', '/', turns('what does a new water heater cost', 'Replacing a tank water heater typically runs $1,800–$3,800. Would you like to book a visit?'))).toMatchObject({ intent: 'scheduling', openScheduler: true });
+    expect(ask('alright, morning window on Monday please', '/', turns('can I choose when they come', 'You pick a morning or afternoon window, up to 14 days ahead. Want me to open the booking form?'))).toMatchObject({ openScheduler: true });
+    expect(ask('no gracias, todavía no', '/', turns('el lavabo gotea', 'Podemos repararlo. ¿Quiere agendar una visita?'))).toMatchObject({ intent: 'scheduling', openScheduler: false });
+    // The visit's own price and a job's price told apart; the years asked beside a warranty.
+    expect(ask('how much to come out on a saturday night').message).toMatch(/\$150/);
+    expect(ask('what would it cost to come out Monday and unclog my tub?').message).toMatch(/\$150–\$350/);
+    expect(ask('Some plumbers I used went under with my warranty still open. How many years have you been in business?').message).toMatch(/2012/);
+    // A photo or video asked about; a faucet dripping in Spanish.
+    expect(ask('would a video of the noise help?')).toMatchObject({ intent: 'image' });
+    expect(ask('gotea la llave de la cocina')).toMatchObject({ intent: 'services', openScheduler: false });
+  });
+
 });

@@ -892,7 +892,8 @@ function withContext(classification: Classification, text: string, places: Place
   const leans = followUpMarker.test(folded) || words <= 4;
   // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone
   // (unless the utility has already dealt with it: "the gas company came and shut it off").
-  const handled = hazardHandled.test(folded);
+  // (A time the gas company came before, "last spring the gas company came and it was the dryer", handles nothing now.)
+  const handled = hazardHandled.test(folded.split(/(?<=[.!?])\s+/).filter((part) => !/\b(last (year|spring|summer|fall|winter|month|week|time)|(years?|months?) ago|back in|once before)\b/.test(part)).join(' '));
   if (handled && /\b(thanks|thank you|thx|gracias)( (anyway|though|tho|again))?\W*$/.test(folded) && ['emergency', 'services', 'unsure'].includes(intent)) return { intent: 'thanks' };
   if (handled && intent === 'emergency') {
     // "Gas company came out and capped it. Can you guys come Monday and replace the connector?": the visit asked after it.
