@@ -168,6 +168,24 @@ export const smallLeakOnly = (text: string): boolean => smallerLeak.test(text) &
 /** "Need a plumber asap but it's not flooding or anything, just a toilet that won't stop running". */
 const deniedHazard = /\bnothing (is )?(backing up|leaking|flooding|dripping|coming up)\b|\bnothing('?s| is)? wrong (at|with|in) (our|my) (house|home|place)\b|\b(not|no|isn'?t|nothing'?s?) (really |actually )?(backing up|backed up|flooding|gushing|spraying|pouring|leaking everywhere|an emergency)\b(?! yet)|\bnot (right now|at the moment|currently)\b|\b(it'?s |its |it is )?(dry|dried out|dried up) now\b/;
 
+/**
+ * A hazard named but not happening to the visitor now: denied ("it's not burst or anything", "no es emergencia"), someone
+ * else's ("my coworker's water heater burst"), imagined or asked about in general ("in case we ever get a sewage backup",
+ * "do you repair burst pipes?", "is a sewage backup covered?"), or over ("the tech fixed the burst pipe", "it was the
+ * fresh paint", "ya vino la compañía de gas… ya no huele"), with nothing told as happening now.
+ */
+const hazardDenied = /\b(not|isn'?t|no|nothing'?s?|nothing is|hasn'?t|haven'?t|never|no es|nada se esta)\b[^.,;!?]{0,25}\b(burst|broken|flood\w*|urgent|urgente|an emergency|emergencia|leaking|come up|backing up|backed up|inundando|wrong)\b|\bno (problems?|issues?)\b|\bnot urgent\b/g;
+const hazardNow = /\b(right now|now|still|currently|tonight|today|this morning|as we speak|getting (worse|stronger|bigger)|stronger|worse|won'?t stop|keeps? (coming|pouring|rising|spreading|running)|(is|are|it'?s) (pouring|spraying|flooding|gushing|spreading|rising|backing up|coming (in|up|out|through))|spreading|creeping|drifting|pouring|spraying|gushing|overflowing|everywhere|backing up with|in the middle of|just (split|burst|broke|started|cracked)|(i|we) (smell|can smell)|smells? (like|of) gas|how (fast|quick(ly)?|soon) can|ahora|ahorita|sigue|todavia)\b/;
+const someoneElses = /\b(neighbou?r|coworker|co-worker|brother|sister|friend|cousin|vecin[oa]|hermano|hermana|amig[oa]|prima|primo)('?s)?\b[^.!?]{0,50}\b(burst|flood\w*|backup|backed up|inundacion|explod\w*|blew up|aguas negras|gas leak)/;
+const hazardInGeneral = /\b(in case (we|i|of|something)|just in case|before (that|it) happens)\b|\b(do|can|will) (you|y'?all)( guys)? (repair|fix|handle|do|deal with) (burst|broken|frozen|sewage|gas)\b|\bcovered (by|under|with)\b|\b(real|actual) risk\b|\bhow often should\b|\b(automatic|auto) (water )?shut ?-?off\b|\bflood (sensor|alarm|zone)\b|\b(answer|open|available)\b[^.?]{0,20}\b24\/?7\b[^.?]{0,20}\bfor\b|\bmovie\b|\bwhat'?s the first thing\b/;
+const hazardOver = /\b(fixed|capped( it)?|repaired|(is |it'?s |it is )?safe now|(it'?s|it is|the smell'?s|the smell is) gone|ya no huele|ya lo arreglaron|ya vino|mopped( it)? up|(floor|floors|it)( is|'s) dry|turned out to be|it was the (fresh )?(paint|stove|grill|dryer|pilot))\b/;
+const hazardPast = /\b(yesterday|last (week|month|year|winter|night|spring|summer|fall|time)|a few years back|(years?|months?|weeks?) ago|(two|three|\d+|a few|a couple( of)?) (days|weeks|months|years) ago|hace (dos|tres|\d+|una|un|unos|unas) (semanas?|dias|meses|anos?)|(del|el) mes pasado|during the (big )?freeze)\b/;
+export function hazardNotNow(text: string): boolean {
+  const told = text.replace(hazardDenied, ' ');
+  if (hazardNow.test(told)) return false;
+  return told !== text || someoneElses.test(text) || hazardInGeneral.test(text) || hazardOver.test(text) || hazardPast.test(text) && /\?/.test(text);
+}
+
 /** Water words in a story that are no hazard now: a slow shower ("standing in two inches of water"), a warning ("about to
  * burst"), a camera's finding ("the camera showed the line sagged and cracked"). */
 const waterStoryOnly = /\b(not|no|isn'?t) a flood\b|\bno (water|sewage) (is )?(coming|backing) up\b|\b(in )?the (big )?freeze (of|in) (\d{4}|february)\b.{0,140}\b(long|all) (fixed|repaired)\b|\bstanding in (an?|\d+|two|three|a few|few) inch(es)? of water\b|\babout to (burst|break|flood)\b|\b(camera|scope)\b.{0,80}\b(cracked|sagged|broken|belly)\b|\b(sagged|sagging) and (cracked|broken)\b/g;
@@ -716,7 +734,7 @@ function classifyByRules(message: string, places: PlaceMention, hasImage: boolea
   // ("The last flush your team did flooded my utility closet": damage our past work did, a complaint.)
   const ourPastDamage = /\b(last|the) \w+ (your|y'?all'?s?) (team|guys?|tech\w*|crew|plumbers?) did\b.{0,30}\b(flooded|ruined|damaged|soaked)\b/.test(text);
   const onlyImagined = test(imaginedOnly, text) && !happeningNow;
-  const notHappening = onlyImagined || emergency !== 'gas' && (test(prevented, text) || pastHazard || ourPastDamage || test(imagined, text) && (test(priceQuestion, text) || /\b(answers?|picks? up|anybody|anyone|christmas|thanksgiving|holidays?|new year'?s?|easter)\b/.test(text)));
+  const notHappening = onlyImagined || hazardNotNow(text) || emergency !== 'gas' && (test(prevented, text) || pastHazard || ourPastDamage || test(imagined, text) && (test(priceQuestion, text) || /\b(answers?|picks? up|anybody|anyone|christmas|thanksgiving|holidays?|new year'?s?|easter)\b/.test(text)));
   if (emergency === 'general' && !/\bemergenc/.test(text)) {
     // "Are you 24 hours?": whether we work round the clock, which the hours answer (with 24/7 emergencies).
     if (/^\W*(do|does) (you|y'?all)( guys)? (have|offer|do) (24|twenty[- ]four)[- ]?(hours?|hrs?|\/7)( emergency)? service\W*$|^\W*(are|is) (you|y'?all|you guys|your (office|company|shop|business))\b.{0,10}\b24\b|^\W*24 ?(hrs?|hours?|\/7)( service)?\W*$/.test(text)) return { intent: 'hours' };
