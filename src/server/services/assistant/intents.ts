@@ -174,12 +174,12 @@ const deniedHazard = /\bnothing (is )?(backing up|leaking|flooding|dripping|comi
  * "do you repair burst pipes?", "is a sewage backup covered?"), or over ("the tech fixed the burst pipe", "it was the
  * fresh paint", "ya vino la compañía de gas… ya no huele"), with nothing told as happening now.
  */
-const hazardDenied = /\b(not|isn'?t|no|nothing'?s?|nothing is|hasn'?t|haven'?t|never|no es|nada se esta)\b[^.,;!?]{0,25}\b(burst|broken|flood\w*|urgent|urgente|an emergency|emergencia|leaking|come up|backing up|backed up|inundando|wrong)\b|\bno (problems?|issues?)\b|\bnot urgent\b/g;
-const hazardNow = /\b(right now|now|still|currently|tonight|today|this morning|as we speak|getting (worse|stronger|bigger)|stronger|worse|won'?t stop|keeps? (coming|pouring|rising|spreading|running)|(is|are|it'?s) (pouring|spraying|flooding|gushing|spreading|rising|backing up|coming (in|up|out|through))|spreading|creeping|drifting|pouring|spraying|gushing|overflowing|everywhere|backing up with|in the middle of|just (split|burst|broke|started|cracked)|(i|we) (smell|can smell)|smells? (like|of) gas|how (fast|quick(ly)?|soon) can|ahora|ahorita|sigue|todavia)\b/;
+const hazardDenied = /\b(not|isn'?t|no|nothing'?s?|nothing is|hasn'?t|haven'?t|never|no es|nada se esta)\b[^.,;!?]{0,25}\b(burst|broken|flood\w*|urgent|urgente|an emergency|emergencia|leaking|come up|backing up|backed up|inundando|wrong)\b|\bno (problems?|issues?)( (right now|at the moment|yet))?\b|\bnot urgent\b/g;
+const hazardNow = /\b(right now|still (coming|leaking|pouring|running|spraying|going|flooding|rising|wet|spreading|smell\w*|backing)|currently|tonight|today|this (morning|afternoon|evening)|what (do|should) (we|i) do|as we speak|getting (worse|stronger|bigger)|stronger|worse|won'?t stop|keeps? (coming|pouring|rising|spreading|running)|(is|are|it'?s) (pouring|spraying|flooding|gushing|spreading|rising|backing up|coming (in|up|out|through))|spreading|creeping|drifting|pouring|spraying|gushing|overflowing|everywhere|backing up with|in the middle of|just (split|burst|broke|started|cracked)|(i|we) (smell|can smell)|smells? (like|of) gas|how (fast|quick(ly)?|soon) can|ahora|ahorita|sigue|todavia)\b/;
 const someoneElses = /\b(neighbou?r|coworker|co-worker|brother|sister|friend|cousin|vecin[oa]|hermano|hermana|amig[oa]|prima|primo)('?s)?\b[^.!?]{0,50}\b(burst|flood\w*|backup|backed up|inundacion|explod\w*|blew up|aguas negras|gas leak)/;
 const hazardInGeneral = /\b(in case (we|i|of|something)|just in case|before (that|it) happens)\b|\b(do|can|will) (you|y'?all)( guys)? (repair|fix|handle|do|deal with) (burst|broken|frozen|sewage|gas)\b|\bcovered (by|under|with)\b|\b(real|actual) risk\b|\bhow often should\b|\b(automatic|auto) (water )?shut ?-?off\b|\bflood (sensor|alarm|zone)\b|\b(answer|open|available)\b[^.?]{0,20}\b24\/?7\b[^.?]{0,20}\bfor\b|\bmovie\b|\bwhat'?s the first thing\b/;
-const hazardOver = /\b(fixed|capped( it)?|repaired|(is |it'?s |it is )?safe now|(it'?s|it is|the smell'?s|the smell is) gone|ya no huele|ya lo arreglaron|ya vino|mopped( it)? up|(floor|floors|it)( is|'s) dry|turned out to be|it was the (fresh )?(paint|stove|grill|dryer|pilot))\b/;
-const hazardPast = /\b(yesterday|last (week|month|year|winter|night|spring|summer|fall|time)|a few years back|(years?|months?|weeks?) ago|(two|three|\d+|a few|a couple( of)?) (days|weeks|months|years) ago|hace (dos|tres|\d+|una|un|unos|unas) (semanas?|dias|meses|anos?)|(del|el) mes pasado|during the (big )?freeze)\b/;
+const hazardOver = /\b(fixed|capped( it)?|repaired|(is |it'?s |it is )?safe now|(it'?s|it is|the smell'?s|the smell is) gone|ya no huele|ya lo arreglaron|ya vino|mopped( it)? up|(floor|floors|it)( is|'s) dry|turned out to be|it was the (fresh )?(paint|stove|grill|dryer|pilot)|(the|a|that) (burst pipe|flood|leak|gas leak) (job|repair|claim|bill|damage))\b/;
+const hazardPast = /\b(yesterday|last (week|month|year|winter|night|spring|summer|fall|time)|a few years back|(years?|months?|weeks?) ago|(two|three|\d+|a few|a couple( of)?) (days|weeks|months|years) ago|hace (dos|tres|\d+|una|un|unos|unas) (semanas?|dias|meses|anos?)|(del|el) mes pasado|during (a|the) (big )?(freeze|flood|storm))\b/;
 export function hazardNotNow(text: string): boolean {
   const told = text.replace(hazardDenied, ' ');
   if (hazardNow.test(told)) return false;
@@ -642,7 +642,8 @@ function classifyWhole(message: string, places: PlaceMention, hasImage: boolean)
   const faucetDrip = ruled.intent === 'leak' && /\b(llaves?|grifos?)\b(?! (de paso|principal))/.test(fold(message)) && !/\b(tubo|tubos|tuberia|tuberias|debajo|pared|techo|piso|losa|afuera|exterior|manguera)\b/.test(fold(message));
   if ((['unsure', 'services', 'off_topic'].includes(ruled.intent) || faucetDrip) && !ruled.unstated && !plainlyElsewhere && detectLanguage(message) === 'es') {
     const glossed = classifyByRules(glossSpanish(message), places, hasImage);
-    if (glossed.intent !== 'unsure' && glossed.intent !== ruled.intent) return glossed;
+    // (A hazard the Spanish tells as over, "hace dos semanas se reventó un tubo, ya lo arreglaron", stays over in the gloss.)
+    if (glossed.intent !== 'unsure' && glossed.intent !== ruled.intent && !(glossed.intent === 'emergency' && hazardNotNow(fold(message)))) return glossed;
   }
   return withModel(message, ruled);
 }
