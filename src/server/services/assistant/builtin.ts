@@ -11,7 +11,7 @@ import {
   callUs, cities, citiesByRegion, officePhone, officePhones, offices, cityLink, closes, formatDollars, formatRange, hoursSentence, licence, memberships,
   officeOfCity, opens, priceFactors, priceGuides, productsNamed, type Language, type PriceGuide,
 } from './facts';
-import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, officeArea, paymentMethod, smallLeakOnly, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
+import { anotherTrade, chipIntentOf, classify, hazardAcrossTurns, hazardNotNow, officeArea, paymentMethod, smallLeakOnly, socialAsked, topicOf, type Classification, type Intent, type ReplyIntent } from './intents';
 import { detectLanguage } from './language';
 import { cityOfPage, findPlaces, namesAPlace, onlyOutside, type PlaceMention } from './places';
 import { normaliseSpelling } from './spelling';
@@ -893,7 +893,7 @@ function withContext(classification: Classification, text: string, places: Place
   // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone
   // (unless the utility has already dealt with it: "the gas company came and shut it off").
   // (A time the gas company came before, "last spring the gas company came and it was the dryer", handles nothing now.)
-  const handled = hazardHandled.test(folded.split(/(?<=[.!?])\s+/).filter((part) => !/\b(last (year|spring|summer|fall|winter|month|week|time)|(years?|months?) ago|back in|once before)\b/.test(part)).join(' '));
+  const handled = before.intent === 'emergency' && hazardNotNow(folded) || hazardHandled.test(folded.split(/(?<=[.!?])\s+/).filter((part) => !/\b(last (year|spring|summer|fall|winter|month|week|time)|(years?|months?) ago|back in|once before)\b/.test(part)).join(' '));
   if (handled && /\b(thanks|thank you|thx|gracias)( (anyway|though|tho|again))?\W*$/.test(folded) && ['emergency', 'services', 'unsure'].includes(intent)) return { intent: 'thanks' };
   if (handled && intent === 'emergency') {
     // "Gas company came out and capped it. Can you guys come Monday and replace the connector?": the visit asked after it.
@@ -905,7 +905,7 @@ function withContext(classification: Classification, text: string, places: Place
       && /\b(tomorrow|first thing|monday|tuesday|wednesday|thursday|friday|saturday|next week|this week|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(after)) return { intent: 'scheduling' };
     return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
   }
-  const hazard = intent === 'emergency' || handled ? undefined : hazardAcrossTurns(previous.content, text);
+  const hazard = intent === 'emergency' || handled || hazardNotNow(folded) ? undefined : hazardAcrossTurns(previous.content, text);
   if (hazard) return { intent: 'emergency', emergency: hazard };
   // "Ok I shut the valve, can someone come now?", "can't you just send someone? I don't want to call" after a burst pipe: the
   // same emergency, which is a call now, not a booking form (a later day, or a hazard over, is a visit).
