@@ -342,8 +342,8 @@ const priceTopics: [RegExp, PriceGuide['id'][]][] = [
   [/toilet|inodoro|escusado|excusado/, ['toilet-repair']],
   [/(faucet|grifo|llave).*(install|new|replac|instala|nuevo|cambiar|reemplazar)|(install|new|replac|instala|cambiar|reemplazar).*(faucet|grifo|llave)/, ['faucet-install']],
   [/faucet|grifo/, ['faucet-repair']],
-  [/disposal.*(replac|new|install|cambiar|reemplazar|nuevo|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*disposal/, ['disposal-replace']],
-  [/disposal/, ['disposal-repair']],
+  [/(disposal|triturador).*(replac|new|install|cambiar|reemplazar|nuevo|instalar)|(replac|new|install|cambiar|reemplazar|instalar).*(disposal|triturador)/, ['disposal-replace']],
+  [/disposal|triturador/, ['disposal-repair']],
   // "I think I have a slab leak" then "how much is just finding it?": the finding, not the repair.
   [/leak.*\b(just )?(find\w*|locat\w*|detect\w*) (it|them)\b/, ['leak-detection']],
   [/(?<!gas )leak detection|detect\w* (a |the )?leaks?|deteccion\w*( electronica)? de fugas?|(find|locat)\w* (a |the )?(hidden |slab |underground )?leaks?|hidden leaks?/, ['leak-detection']],

@@ -21,6 +21,7 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
   'todavia despues quizas tal vez luego q xq pq tmb tb porfa xfa ocupo ocupamos tal van alla aca aqui marcar marquen llamen llame ' +
   'descuento descuentos oferta ofertas gratis barato caro costo costos factura recibo cliente clientes datos adios chao hasta luego recomiendan recomienda bueno buena buenos saben sabe limpian alfombras sacan permisos compania franquicia ' +
   // Taking an offer in a word or two ("ok, agéndalo", "va, dale").
+  'fumigan fumigar cucarachas hormigas termitas ratones plaga ' +
   'agendalo agendala agendeme agendenme agenden agende dale claro orale andale perfecto programelo hagalo').split(' '));
 const english = new Set(('the my is do you what how a to in and i can are your water it does have our me we this on of for ' +
   'with need there near at be will please hi hello thanks yes yeah sure okay ok go ahead sounds good great ' +

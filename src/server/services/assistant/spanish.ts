@@ -41,7 +41,7 @@ const phrases: [RegExp, string][] = [
 const words: Record<string, string> = {
   lavabo: 'sink', lavabos: 'sinks', fregadero: 'kitchen sink', lavamanos: 'sink', regadera: 'shower', ducha: 'shower', tina: 'tub', banera: 'tub',
   inodoro: 'toilet', inodoros: 'toilets', excusado: 'toilet', taza: 'toilet', bano: 'bathroom', banos: 'bathrooms', cocina: 'kitchen',
-  drena: 'drain', drenaje: 'drain', desague: 'drain', tapado: 'clogged', tapada: 'clogged', atascado: 'clogged', destapar: 'unclog',
+  drena: 'drain', gorgorea: 'gurgles', gorgoteo: 'gurgling', drenaje: 'drain', desague: 'drain', tapado: 'clogged', tapada: 'clogged', atascado: 'clogged', destapar: 'unclog',
   fuga: 'leak', fugas: 'leaks', gotea: 'drips', goteo: 'drip', goteando: 'dripping', mancha: 'stain', humedad: 'moisture', moho: 'mold',
   techo: 'ceiling', pared: 'wall', paredes: 'walls', piso: 'floor', losa: 'slab', cimientos: 'foundation', patio: 'yard',
   tubo: 'pipe', tubos: 'pipes', tuberia: 'pipes', tuberias: 'pipes', llave: 'faucet', llaves: 'faucets', grifo: 'faucet', grifos: 'faucets', nuevas: 'new', nuevos: 'new', valvula: 'valve', manguera: 'hose',
