@@ -67,7 +67,8 @@ const wordCodes = new Set(['ok', 'me', 'in', 'or', 'la', 'hi', 'oh', 'pa', 'ma',
 const stateCodePattern = new RegExp(`\\b([a-z]+)(,?)\\s+(${stateCodes.join('|')})(\\s+(?:plumb\\w*|area))?\\s*[?.!]*$`);
 
 /** Words that follow "in" or "to" without naming a place. */
-const notAPlace = new Set(('tho though too also then til till until the a an my our your this that it its his her their there here town area you\'re youre we\'re i\'m right licensed insured kitchen bathroom bath garage attic yard house home ' +
+const notAPlace = new Set(('facebook instagram yelp google tiktok youtube nextdoor twitter linkedin angi ' +
+  'tho though too also then til till until the a an my our your this that it its his her their there here town area you\'re youre we\'re i\'m right licensed insured kitchen bathroom bath garage attic yard house home ' +
   'basement wall walls floor ceiling office shop store building person english spanish advance writing time morning afternoon evening night ' +
   'today tomorrow tonight week weekend monday tuesday wednesday thursday friday saturday sunday january february march april may june july ' +
   'august september october november december texas tx about under over between front back side one two few some any all every need trouble ' +
