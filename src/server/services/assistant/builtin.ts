@@ -1045,7 +1045,7 @@ function withContext(classification: Classification, text: string, places: Place
   if (askedForVisit && !/\bdo (you|y'?all) (come|go|serve|cover|service|work)\b|\bmy way\b/.test(fold(previous.content))
     && (askedWhere && places.notServed.length === 0 && places.cities.length > 0 && words <= 10 || askedWhat && places.notServed.length === 0 && words <= 25 && (visitAskedBefore || dayOrTime.test(folded)))
     && (!folded.includes('?') || dayOrTime.test(folded)) && !/\b(never ?mind|nvm|no longer|not anymore|fixed it|thanks anyway)\b/.test(folded) && !/\b(how much|cost\w*|price\w*|fee|charge\w*|free|cuanto|cuesta|precio|cobran)\b/.test(folded)
-    && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent)
+    && !['emergency', 'injection', 'complaint', 'handoff', 'thanks', 'greeting'].includes(intent) && !classification.howBookingWorks
     // ("Just give me the phone number, I'll call" after "what do you need done?": our number, not the job.)
     && !(intent === 'contact' && /\b(phone|number|numero|call|llamo|llamar)\b/.test(folded))) return { intent: 'scheduling' };
   // "78660", "Granite Shoals, off Phillips Ranch Rd" after our question of where the home is (no visit asked for): whether we serve it.

@@ -463,6 +463,8 @@ export function classify(message: string, places: PlaceMention, hasImage = false
     && !onlyOutside(places) && !/\b(today|tomorrow|tonight|asap|this week|hoy|manana)\b/.test(folded)) return { intent: 'scheduling', howBookingWorks: true };
   // ("Can you schedule visits after closing for our restaurant?": a business's terms.)
   if (decided.intent === 'scheduling' && !decided.movesBooking && test(bookingAskedAbout, folded)) return test(commercial, folded) ? { intent: 'commercial' } : { intent: 'scheduling', howBookingWorks: true };
+  // "The HOA is supposed to book a plumber for our clubhouse restrooms, do you do commercial work?": someone else books; a business's question.
+  if (decided.intent === 'scheduling' && !decided.movesBooking && /\b(is|are) supposed to (book|schedule|hire)\b/.test(folded)) return test(commercial, folded) || /\b(hoa|clubhouse|commercial|business)\b/.test(folded) ? { intent: 'commercial' } : { intent: 'scheduling', howBookingWorks: true };
   if (decided.intent === 'scheduling' && !decided.movesBooking && test(weekendVisitsAsked, folded) && !test(visitDay, folded.replace(/\b(weekend|saturday|sunday)\b/g, ' '))) return { intent: 'hours' };
   // "If you come out and diagnose it but I don't go with you for the repair?": the diagnostic fee, a price.
   if (['scheduling', 'services', 'service_area', 'unsure'].includes(decided.intent) && !decided.unstated && /\bif (you|someone|they|the (tech|plumber)) (come|comes) out\b.{0,40}\b(but|and) (i|we) (don'?t|do not|decide not to)\b|\bif (i|we) (decide )?(not to|don'?t) (do|go (with|ahead with)|hire|use) (the |you|your|y'?all)\b.{0,20}\b(repair|work|job)?\b/.test(folded)
