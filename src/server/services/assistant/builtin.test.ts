@@ -1079,6 +1079,8 @@ describe('builtinReply', () => {
     // A photo or video asked about; a faucet dripping in Spanish.
     expect(ask('would a video of the noise help?')).toMatchObject({ intent: 'image' });
     expect(ask('gotea la llave de la cocina')).toMatchObject({ intent: 'services', openScheduler: false });
+    // A grievance about our work stays one, whatever else it asks for.
+    expect(ask('Your tech swapped our disposal two weeks ago and now it drips into the cabinet every time we run it. I paid for a fix, not a new problem. Put me through to a manager.')).toMatchObject({ intent: 'complaint', needsHandoff: true });
   });
 
 });

@@ -420,6 +420,12 @@ export function classify(message: string, places: PlaceMention, hasImage = false
   // techs pass background checks": the visit, and the question only a person can answer handed to one.
   // "Do you come out this way? If yes I'd like an appointment", in a city of ours: the visit.
   if (decided.intent === 'service_area' && places.cities.length > 0 && places.notServed.length === 0 && /\bif (yes|so|you do)\b,?.{0,10}\b(i'?d like|i want|i would like|book|schedule|set up)\b/.test(folded)) return { intent: 'scheduling' };
+  // "Your guy replaced the water heater… I paid for a new heater not a new problem… I'd like to talk to a manager", "I paid
+  // for the platinum membership… what exactly am I paying for? I'd like a refund": a grievance about our work or bill,
+  // whatever else the message asks for.
+  if (['handoff', 'pricing', 'membership', 'payments', 'service_area', 'unsure', 'scheduling'].includes(decided.intent) && !decided.movesBooking
+    && (test(ourWork, folded) || /\b(we had you out|i paid for the \w+ (membership|plan)|your (company|office|tech\w*|guy|plumber)|(teniamos|tenia) cita)\b/.test(folded))
+    && /\b(not a new problem|something you caused|what (exactly )?am i paying for|made right|make (this|it) right|pushy|tourist price|hard sell|not sure it was needed|(almost |nearly )?(double|twice) what|billed the full amount|nadie (llego|vino)|estoy (muy )?molest[ao]|at no charge|refund)\b/.test(folded)) return { intent: 'complaint' };
   // "How many years have you been doing this and are you licensed?": the licence, the part that decides.
   if (decided.intent === 'about' && /\b(licen[cs]ed|insured|bonded)\b/.test(folded) && !/\b(guarantee|warrant\w*|satisf\w*)\b/.test(folded)) return { intent: 'licence' };
   // "I work in Austin but live out in Taylor… can you send someone Thursday?", "my sister lived in Buda, I'm in Wimberley now,
