@@ -241,21 +241,23 @@ function about(ctx: Context): Draft {
   const text = fold(normaliseSpelling(ctx.text));
   const since = new Date().getFullYear() - company.foundingYear;
   const guarantee = company.promises.find((p) => /guarantee/i.test(p));
+  const years = es(ctx)
+    ? `Somos una empresa local: atendemos el centro de Texas desde ${company.foundingYear}, hace unos ${since} años, desde nuestras oficinas de Austin y Marble Falls.`
+    : `We are a local company and have served Central Texas since ${company.foundingYear}, about ${since} years, from our offices in Austin and Marble Falls.`;
+  const standBehind = es(ctx) ? 'respaldamos nuestro trabajo con una garantía de satisfacción del 100%.' : `we stand behind our work with a ${guarantee?.toLowerCase()}.`;
   // "…a couple went out of business with my warranty still open. How long has your company been in business?": the years first.
   const yearsAsked = /\bhow long\b.{0,40}\b(in business|around|been (doing|operating|open))\b|\bhow many years\b|\bsince when\b|\bwhat year\b|\bdesde cuando\b|\bcuantos anos\b/.test(text);
   if (guarantee && yearsAsked && /guarant|warrant|garantia/.test(text)) {
-    return es(ctx)
-      ? { sentences: [`Somos una empresa local: atendemos el centro de Texas desde ${company.foundingYear}, hace unos ${since} años, desde nuestras oficinas de Austin y Marble Falls.`, 'Respaldamos nuestro trabajo con una garantía de satisfacción del 100%.'], link: '/about' }
-      : { sentences: [`We are a local company and have served Central Texas since ${company.foundingYear}, about ${since} years, from our offices in Austin and Marble Falls.`, `We stand behind our work with a ${guarantee.toLowerCase()}.`], link: '/about' };
+    return { sentences: [years, `${standBehind.charAt(0).toUpperCase()}${standBehind.slice(1)}`], link: '/about' };
   }
   if (guarantee && !yearsAsked && /guarant|warrant|satisf|happy|make it right|stand\w* behind|comes? back|fails?|breaks? again|again|garantiz|garantia/.test(text)) {
     return es(ctx)
-      ? { sentences: ['Sí: respaldamos nuestro trabajo con una garantía de satisfacción del 100%.', `Si no queda satisfecho con un trabajo, llame a ${callUs(officeFor(ctx), 'es')} y lo arreglamos.`], link: '/about' }
-      : { sentences: [`Yes: we stand behind our work with a ${guarantee.toLowerCase()}.`, `If you are not satisfied with a job we did, call ${callUs(officeFor(ctx), 'en')} and we will make it right.`], link: '/about' };
+      ? { sentences: [`Sí: ${standBehind}`, `Si no queda satisfecho con un trabajo, llame a ${callUs(officeFor(ctx), 'es')} y lo arreglamos.`], link: '/about' }
+      : { sentences: [`Yes: ${standBehind}`, `If you are not satisfied with a job we did, call ${callUs(officeFor(ctx), 'en')} and we will make it right.`], link: '/about' };
   }
   return es(ctx)
-    ? { sentences: [`Somos una empresa local: atendemos el centro de Texas desde ${company.foundingYear}, hace unos ${since} años, desde nuestras oficinas de Austin y Marble Falls.`, `Trabajamos bajo la licencia de Texas Master Plumber ${company.licence.number}, con presupuestos gratis y precios por adelantado.`], link: '/about' }
-    : { sentences: [`We are a local company and have served Central Texas since ${company.foundingYear}, about ${since} years, from our offices in Austin and Marble Falls.`, `Our work is done under ${licence}, with free estimates and upfront pricing.`], link: '/about' };
+    ? { sentences: [years, `Trabajamos bajo la licencia de Texas Master Plumber ${company.licence.number}, con presupuestos gratis y precios por adelantado.`], link: '/about' }
+    : { sentences: [years, `Our work is done under ${licence}, with free estimates and upfront pricing.`], link: '/about' };
 }
 
 /**
@@ -894,7 +896,8 @@ function withContext(classification: Classification, text: string, places: Place
   // A gas smell or sewage told over two messages is an emergency, whatever the latest one says alone
   // (unless the utility has already dealt with it: "the gas company came and shut it off").
   // (A time the gas company came before, "last spring the gas company came and it was the dryer", handles nothing now.)
-  const handled = before.intent === 'emergency' && hazardNotNow(folded) || hazardHandled.test(folded.split(/(?<=[.!?])\s+/).filter((part) => !/\b(last (year|spring|summer|fall|winter|month|week|time)|(years?|months?) ago|back in|once before)\b/.test(part)).join(' '));
+  const toldNotNow = hazardNotNow(folded);
+  const handled = before.intent === 'emergency' && toldNotNow || hazardHandled.test(folded.split(/(?<=[.!?])\s+/).filter((part) => !/\b(last (year|spring|summer|fall|winter|month|week|time)|(years?|months?) ago|back in|once before)\b/.test(part)).join(' '));
   if (handled && /\b(thanks|thank you|thx|gracias)( (anyway|though|tho|again))?\W*$/.test(folded) && ['emergency', 'services', 'unsure'].includes(intent)) return { intent: 'thanks' };
   if (handled && intent === 'emergency') {
     // "Gas company came out and capped it. Can you guys come Monday and replace the connector?": the visit asked after it.
@@ -906,7 +909,7 @@ function withContext(classification: Classification, text: string, places: Place
       && /\b(tomorrow|first thing|monday|tuesday|wednesday|thursday|friday|saturday|next week|this week|manana|lunes|martes|miercoles|jueves|viernes)\b/.test(after)) return { intent: 'scheduling' };
     return { intent: /\b(thanks|thank you|thx|gracias)\b/.test(folded) ? 'thanks' : 'services' };
   }
-  const hazard = intent === 'emergency' || handled || hazardNotNow(folded) ? undefined : hazardAcrossTurns(previous.content, text);
+  const hazard = intent === 'emergency' || handled || toldNotNow ? undefined : hazardAcrossTurns(previous.content, text);
   if (hazard) return { intent: 'emergency', emergency: hazard };
   // "Ok I shut the valve, can someone come now?", "can't you just send someone? I don't want to call" after a burst pipe: the
   // same emergency, which is a call now, not a booking form (a later day, or a hazard over, is a visit).

@@ -210,7 +210,7 @@ function emergencyKind(text: string): EmergencyKind | undefined {
   // "If it's not an emergency", "non-emergency": urgency denied.
   // "Is this an emergency?" asks whether it is one: a hazard above says so, the word alone does not.
   // ("No flame" is a pilot that is out, not a fire.)
-  // (\"The little flame thing at the bottom went out and I can't get it to light\": a pilot that is out, not a fire.)
+  // ("The little flame thing at the bottom went out and I can't get it to light": a pilot that is out, not a fire.)
   if (test(emergencyWords, text.replace(/\b(no|not any|without( a)?)\s+flames?\b|\bflames?( thing)?\b.{0,40}\b(went out|is out|won'?t (light|stay lit)|can'?t get it to light)\b/g, ' ')) && !/\b(not|non|isn'?t|no|nothing)[- ](an? |really an? |that |too )?(emergenc|urgent)|\bno es (una )?(urgen|emergenc)/.test(text) && !/\b(es|is) (urgente?|an emergency|una emergencia)\s*(\?|o (puede|se puede|espero)|or (can|should) (it|i))|\b(puede|can (it|this)) (esperar|wait)\b|\b(is|would|does) (this|that|it) (be |count as |considered )?(an? )?(emergenc|urgent)|\b(if|whether) (this|that|it) (is|'s|would be|counts as) (an? )?(emergenc|urgent)/.test(text)) return 'general';
   return undefined;
 }

@@ -135,7 +135,7 @@ const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 /** Finds the places in a message. "Burnet County" still names Burnet; "Austin Metro" names Austin. */
 export function findPlaces(text: string): PlaceMention {
   const folded = fold(text);
-  // (\"Invoice #44821\", \"order number 12345\": a number of ours, not a ZIP.)
+  // ("Invoice #44821", "order number 12345": a number of ours, not a ZIP.)
   const zips = [...new Set(folded.replace(/\b(invoice|order|ticket|job|account|work order|receipt|confirmation)( number| no\.?)?\s*#?\s*\d+/g, ' ').match(/(?<!\d)\d{5}(?!\d)/g) ?? [])].map((zip) => ({ zip, cities: citiesWithZip(zip) }));
   let named = cityPatterns.filter((c) => c.patterns.some((p) => p.test(folded))).map((c) => c.city);
   // "Austin, Minnesota", "Georgetown Kentucky": a city of ours by name, in another state.
