@@ -77,7 +77,7 @@ test('the built-in assistant answers the held-out set well', async () => {
   expect(score.fallbacksExpected / Math.max(score.fallbacks, 1)).toBeGreaterThanOrEqual(0.9);
 });
 
-// holdout-9.json to holdout-34.json are blind: no option prints their items, they never train the model, and no test scores them.
+// holdout-9.json to holdout-36.json are blind: no option prints their items, they never train the model, and no test scores them.
 test('the blind held-out set is reported by its totals only and never tuned on', async () => {
   expect(isBlind('tests/assistant/holdout-9.json')).toBe(true);
   expect(isBlind('./tests/assistant/holdout-9.json')).toBe(true);
@@ -114,7 +114,9 @@ test('the blind held-out set is reported by its totals only and never tuned on',
   expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-33.json');
   expect(isBlind('tests/assistant/holdout-34.json')).toBe(true);
   expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-34.json');
-  expect(evalSets.length).toBe(tuningSets.length + 26);
+  expect(isBlind('tests/assistant/holdout-36.json')).toBe(true);
+  expect(tuningSets.map((s) => s.path)).not.toContain('tests/assistant/holdout-36.json');
+  expect(evalSets.length).toBe(tuningSets.length + 28);
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
     report('a set', evaluate(await loadEvalSet('tests/assistant/holdout-7.json', 50)), true, true);

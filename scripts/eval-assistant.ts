@@ -2,7 +2,7 @@
  * `npm run eval:assistant`: scores the built-in assistant on each evaluation set separately —
  * the tuning set (tests/assistant/eval-set.json, the only set rules are tuned on), the first
  * held-out set (holdout-set.json, since tuned on) and the second held-out set (holdout-2.json,
- * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-34.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
+ * never tuned on), holdout-3.json to holdout-8.json (written later, each before it was first scored) and holdout-9.json to holdout-36.json (blind: totals only). For each: messages answered well (right intent, flags, required facts and
  * language, no wrong facts), intent and flag accuracy, required facts, language, length (two to
  * four sentences), wrong facts (any phone, price, hour, licence or city that contradicts
  * src/business), booking flags on messages that are not booking requests, and the precision of the
@@ -11,7 +11,7 @@
  * intent model on the messages the rules alone leave undecided, at several confidence thresholds;
  * `-- --cross` scores each tuning set with the intent model trained without that set's messages;
  * `-- --summary` prints totals only; `-- --tuning-only` leaves out the blind held-out set. A blind set
- * (holdout-9.json to holdout-34.json) only ever prints its totals: no option shows its items.
+ * (holdout-9.json to holdout-36.json) only ever prints its totals: no option shows its items.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -189,6 +189,10 @@ export const evalSets = [
   { name: 'tuning-69-b.json (written blind for the twenty-fourth round: long messages, grievances and detailed visit requests; first scored 86.0 % on arrival with 1 false booking, then tuned on)', path: 'tests/assistant/tuning-69-b.json', minimum: 200 },
   { name: 'tuning-69-c.json (written blind for the twenty-fourth round: replies to an offer of a visit, taken and not taken; first scored 89.0 % on arrival with 2 false bookings, then tuned on)', path: 'tests/assistant/tuning-69-c.json', minimum: 200 },
   { name: 'tuning-69-d.json (written blind for the twenty-fourth round: a general mix from visitors who describe things in their own words, a fourth writer; first scored 92.7 % on arrival with no false booking, then tuned on)', path: 'tests/assistant/tuning-69-d.json', minimum: 200 },
+  { name: 'tuning-70-a.json (written blind for the twenty-fifth round: questions about visits beside real requests for one; first scored 76.5 % on arrival with 12 false bookings, then tuned on)', path: 'tests/assistant/tuning-70-a.json', minimum: 200 },
+  { name: 'tuning-70-b.json (written blind for the twenty-fifth round: two-part questions, other quotes and hesitant visitors; first scored 91.0 % on arrival with no false booking, then tuned on)', path: 'tests/assistant/tuning-70-b.json', minimum: 200 },
+  { name: 'tuning-70-c.json (written blind for the twenty-fifth round: a general mix from visitors in their own words, a fifth writer; first scored 98.2 % on arrival with 1 false booking, then tuned on)', path: 'tests/assistant/tuning-70-c.json', minimum: 200 },
+  { name: 'tuning-70-d.json (written blind for the twenty-fifth round: conversations of two to four exchanges that change topic; first scored 94.0 % on arrival with 1 false booking, then tuned on)', path: 'tests/assistant/tuning-70-d.json', minimum: 200 },
   { name: 'holdout-9.json (held out, written blind; totals only, its items are never shown)', path: 'tests/assistant/holdout-9.json', minimum: 150, blind: true },
   { name: 'holdout-10.json (held out, written blind for the seventh round; totals only, its items are never shown)', path: 'tests/assistant/holdout-10.json', minimum: 300, blind: true },
   { name: 'holdout-11.json (held out, written blind for the eighth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-11.json', minimum: 200, blind: true },
@@ -215,6 +219,8 @@ export const evalSets = [
   { name: 'holdout-32.json (held out, written blind for the twenty-third round, a second set weighted to long messages and conversations; totals only, its items are never shown)', path: 'tests/assistant/holdout-32.json', minimum: 200, blind: true },
   { name: 'holdout-33.json (held out, written blind for the twenty-fourth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-33.json', minimum: 200, blind: true },
   { name: 'holdout-34.json (held out, written blind for the twenty-fourth round, a second set weighted to the booking boundary and conversations; totals only, its items are never shown)', path: 'tests/assistant/holdout-34.json', minimum: 200, blind: true },
+  { name: 'holdout-35.json (held out, written blind for the twenty-fifth round; totals only, its items are never shown)', path: 'tests/assistant/holdout-35.json', minimum: 200, blind: true },
+  { name: 'holdout-36.json (held out, written blind for the twenty-fifth round, a second set weighted to conversations and to messages typed on specific pages; totals only, its items are never shown)', path: 'tests/assistant/holdout-36.json', minimum: 200, blind: true },
 ] as const satisfies readonly EvalSetEntry[];
 
 interface EvalSetEntry {
