@@ -785,6 +785,7 @@ const visitOffer = new RegExp([
   /\b(want|would you like) me to set (one|it|that|a visit|an appointment) up\b/,
   /\b(shall|should|can|may) (i|we) open (the|our|a) (online )?(scheduler|booking form|booking page|calendar|form)\b/,
   /\b(would you like|want) to (pick|choose|set) (a|the) (day|time|date)\b/,
+  /\b(would you like|want) to (start|get started)( (it|one|now|booking|the booking))*\?/,
   /\b(would|do|shall|should|want) (you|i|we)\b[^?.!]{0,40}\b(schedul\w*|book\w*|appointment|visit|calendar)\b[^?.!]{0,60}\?/,
   /\b(would|do) you (like|want) (us |me |someone )?(to )?(come|send|schedule|book|set up)\b/,
   /\bshall (i|we) (book|schedule|send)\b/,
@@ -1015,6 +1016,8 @@ function withContext(classification: Classification, text: string, places: Place
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
     // ("Ok. And what time do you close today", "ok and would the guy who comes speak Spanish?" ask something else first.)
     && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))
+    // ("ok different thing, what's included in a plumbing check-up": a new question, told as one.)
+    && !(/\b(different thing|another (thing|question)|unrelated|separate question|other question|change of subject|changing (the )?subject)\b/.test(folded) && !/\b(book\w*|schedul\w*|set (it|one|that) up)\b/.test(folded))
     // ("Please give me the telephone of the Austin office, I will call tomorrow morning": our number, the visitor calls.)
     && !/\b(give me|send me|what'?s|what is) (the |your )?(tele)?(phone|number|numero)\b|\bi will call\b|\bi'?ll call\b/.test(folded)) return { intent: 'scheduling' };
   // "Sure that works. To give your guy a heads up, the valve is under the bathroom sink…", "…My wife wants it done before

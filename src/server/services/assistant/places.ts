@@ -75,7 +75,7 @@ const notAPlace = new Set(('facebook instagram yelp google tiktok youtube nextdo
   'fact general particular emergency hurry rush pain line order case water hot cold gas sewer drain pipe pipes toilet sink shower tub ' +
   'heater laundry utility crawl space what which where how you us me him them business service charge touch contact person people ' +
   "if it's it'll sunday saturday weekends holiday holidays " +
-  'apartment complex complexes condo unit units buildings ' +
+  'apartment complex complexes condo unit units buildings manager supervisor human now ' +
   'apple google samsung venmo zelle paypal cashapp voicemail voice mail email e-mail text texts phone phones number numbers website site app ' +
   'churches schools hotels motels clinics gyms warehouses hospitals daycares restaurants businesses apartments condos ' +
   'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad ' +
@@ -230,7 +230,7 @@ export function findPlaces(text: string): PlaceMention {
   if (named.length === 0 && notServed.length === 0 && zips.length === 0 && landmarks.length === 0 && counties.length === 0) {
     const words = text.trim().replace(/[?.!]+$/, '').split(/\s+/).filter(Boolean);
     if (words.length >= 1 && words.length <= 3 && words.every((w) => /^[A-Z][a-z'.-]+$/.test(w))
-      && words.some((w) => !commonWords.has(fold(w)) && !exampleWords.has(fold(w))) && words.join('').length >= 4) {
+      && words.some((w) => !commonWords.has(fold(w).replace(/\.$/, '')) && !exampleWords.has(fold(w).replace(/\.$/, '')) && !notAPlace.has(fold(w).replace(/\.$/, ''))) && words.join('').length >= 4) {
       notServed.push(words.join(' '));
       guessed.push(words.join(' '));
     }
