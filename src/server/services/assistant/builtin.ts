@@ -522,12 +522,13 @@ function scheduling(ctx: Context, alsoAsked?: Classification['alsoAsked']): Draf
   const besides = alsoAsked === 'payments' ? payments(ctx).sentences.slice(0, 1)
     : alsoAsked === 'pricing' ? pricing(ctx).sentences.slice(0, 1)
     : alsoAsked === 'licence' ? licenceAnswer(ctx, permitAsked).sentences.slice(0, permitAsked ? 2 : 1)
-      : alsoAsked === 'about' ? about(ctx).sentences.slice(0, 1) : [];
+      : alsoAsked === 'about' ? about(ctx).sentences.slice(0, 1)
+        : alsoAsked === 'contact' ? contact(ctx).sentences.slice(0, 1) : [];
   const call = alsoAsked === 'payments' && /financ|payment plan|monthly|mensual/.test(folded) ? payments(ctx).sentences[2]!
     : alsoAsked === 'unsure' ? (es(ctx) ? `Nuestro equipo responde su otra pregunta: llame o envíe un mensaje de texto a ${callUs(office, 'es')}.` : `Our team will answer your other question: call or text ${callUs(office, 'en')}.`)
       : es(ctx) ? `Si prefiere, llame a ${callUs(office, 'es')}, de lunes a viernes de ${opens} a ${closes}.` : `If you prefer, call ${callUs(office, 'en')}, Monday to Friday ${opens} to ${closes}.`;
   // Two to four sentences: with two sentences besides, the scheduler's own call line is left out.
-  const rest = [...besides, ...(besides.length > 1 ? [] : [call])];
+  const rest = [...besides, ...(besides.length > 1 || alsoAsked === 'contact' ? [] : [call])];
   return es(ctx)
     ? { sentences: [`Abro nuestro calendario en línea para que elija el día y el horario de llegada${cityNote}.`, ...rest], openScheduler: true, link: '/schedule-appointment' }
     : { sentences: [`I'm opening our online scheduler so you can pick a day and arrival window${cityNote}.`, ...rest], openScheduler: true, link: '/schedule-appointment' };
@@ -1026,7 +1027,10 @@ function withContext(classification: Classification, text: string, places: Place
     && !holdsBack.test(folded) && !/\b(not yet|not now|not ready|maybe later|think about|get back to|hold off)\b|\b(i'?ll|i will|we'?ll|we will|let me) (call|think|check|talk|ask|book|schedule)\b/.test(folded) && !closesConversation.test(folded) && !thanksNotYes(folded) && !onlyOutside(places)
     && !['emergency', 'injection', 'complaint', 'handoff'].includes(intent)) return { intent: 'scheduling' };
   // "Yes please, and do you take checks?" after an offer of a visit: the visit, with the way to pay answered beside it.
-  if (offeredVisit && intent === 'payments' && /^\W*(yes|yeah|yep|sure|si|claro)( please| por favor)?\W+(and|also|y)\b/.test(folded)) return { intent: 'scheduling', alsoAsked: 'payments' };
+  // ("ya. how long have you been in business btw", "yes please. your guys are licensed right?", "Yes — and what's the phone
+  // number for the Marble Falls office?": the offer taken, with the other question answered beside it.)
+  if (offeredVisit && ['payments', 'licence', 'about', 'contact'].includes(intent) && /^\W*(yes|yeah|yep|ya|yup|sure|si|claro|ok(ay)?,? (yes|sure))( please| por favor| let'?s do it)?\W+/.test(folded)
+    && !/^\W*(yes|yeah|yep|ya|yup|sure|si|claro)\W*$/.test(folded) && !/\b(but|though|tho|pero)\b/.test(folded) && !holdsBack.test(folded) && !/\b(i'?ll|i will|let me) call\b|\b(first|before (i|we) (book|decide|commit))\b/.test(folded)) return { intent: 'scheduling', alsoAsked: intent as 'payments' | 'licence' | 'about' | 'contact' };
   // "Morning is better for me, any day next week", "tuesday afternoon works" after an offer: the offer taken, with a time.
   if (offeredVisit && words <= 14 && !folded.includes('?') && /^\W*((alright|all right|ok(ay)?|great|perfect|cool|sure|yes|yeah)[,.!]?\s+)?(mornings?|afternoons?|any ?(day|time)|early|(this|next) week|(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)s?|(el )?(lunes|martes|miercoles|jueves|viernes|sabado)|manana|en la (manana|tarde)|por la (manana|tarde))\b/.test(folded)
     && dayOrTime.test(folded) && !holdsBack.test(folded) && !declinesOffer.test(folded) && !/\b(busy|travel\w*|out of town|away|gone|can'?t|won'?t|doesn'?t|bad|ocupad[oa]|fuera)\b/.test(folded)

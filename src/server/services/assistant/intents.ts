@@ -57,7 +57,7 @@ export interface Classification {
   /** For unsure: the question is one src/business does not answer (a policy, a name, a booking on file), so no earlier topic stands in for it. */
   unstated?: boolean;
   /** For scheduling: a second question asked beside the visit ("book me Friday, cash ok?"), answered too. */
-  alsoAsked?: 'payments' | 'licence' | 'about' | 'unsure' | 'pricing';
+  alsoAsked?: 'payments' | 'licence' | 'about' | 'unsure' | 'pricing' | 'contact';
 }
 
 const test = (pattern: RegExp, text: string) => pattern.test(text);
