@@ -1102,6 +1102,8 @@ function withContext(classification: Classification, text: string, places: Place
   if (places.cities.length > 0 && places.notServed.length === 0 && /^\W*((ok(ay)?|well|fine|alright)[,!.]?\s+)?(then )?(can you |could you )?(come|send (someone|somebody|a plumber)) (to|out to|over to) (my|our|her|his|their)\b/.test(folded) && !['emergency', 'injection', 'complaint'].includes(intent)) return { intent: 'scheduling' };
   // "That's dumb, Killeen is barely an hour from Georgetown" after a place outside: still the area, not a grievance about our work.
   if (before.intent === 'service_area' && intent === 'complaint' && (places.notServed.length > 0 || onlyOutside(previousPlaces)) && !/\b(your|you|y'?all)\b.{0,30}\b(tech\w*|plumbers?|guys?|crew|charged|bill\w*|work|job)\b/.test(folded)) return { intent: 'service_area' };
+  // "not good enough", "it's only 2 months old!", "y ni se disculpó" after a grievance about our work: the same grievance, told further.
+  if (before.intent === 'complaint' && ['unsure', 'water_heater', 'leak', 'drain', 'services', 'off_topic'].includes(intent) && words <= 12 && !folded.includes('?') && !closesConversation.test(folded)) return { intent: 'complaint' };
   // "Do you do weekends out there?" after a city of ours: the days we work.
   if (before.intent === 'service_area' && intent === 'service_area' && !namesAPlace(places) && /\b(weekends?|saturdays?|sundays?|nights?|evenings?|hours|holidays?)\b/.test(folded)) return { intent: 'hours' };
   // "It's in Leander" after a water heater leaking a bit: the same job, in a city of ours.
@@ -1116,7 +1118,9 @@ function withContext(classification: Classification, text: string, places: Place
     && (/\b(works?|good|fine|ok(ay)?|let'?s|book|do it|can i get|if you can|sounds|si|perfect|please|then|how about|what about|esta bien|de acuerdo|vale)\b/.test(folded) || folded.split(/\s+/).length <= 4)
     && (['pricing', 'services', 'water_heater', 'leak', 'drain', 'scheduling', 'hours', 'commercial'].includes(before.intent) || /\$\d/.test(lastReply))
     // (Not what only a person knows: "is my Friday visit still on? please check".)
-    && !['emergency', 'injection', 'complaint', 'handoff', 'greeting', 'thanks', 'membership', 'payments', 'licence', 'about', 'off_topic'].includes(intent) && !classification.unstated && !holdsBack.test(folded)) return { intent: 'scheduling' };
+    && !['emergency', 'injection', 'complaint', 'handoff', 'greeting', 'thanks', 'membership', 'payments', 'licence', 'about', 'off_topic'].includes(intent) && !classification.unstated && !holdsBack.test(folded)
+    // ("tomorrow's saturday lol" after the hours: what day it is, told.)
+    && !/\b(tomorrow|today)('?s| is) (a )?\w+\b/.test(folded)) return { intent: 'scheduling' };
   // "It's 2am, will anyone even answer??" after a burst pipe: still that emergency.
   if (before.intent === 'emergency' && intent === 'hours' && !handled && /\b(answer|pick up|anyone|anybody|someone)\b/.test(folded)) return { intent: 'emergency', emergency: before.emergency ?? 'general' };
   // "Ok great, can you open it for me, I need Thursday" after we described the scheduler: open it.
