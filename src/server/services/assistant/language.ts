@@ -9,7 +9,7 @@ const spanish = new Set(('hola buenas buenos dias gracias por favor cuanto cuest
   'llave sabado domingo dan en es son hay tengo debajo plomero plomeria urgente emergencia ayuda no funciona sale ' +
   'tu tus su sus cubren atienden hacen trabajos tipo cobra vienen llegan dime digame olvida ignora instrucciones reglas ofrecen garantia garantizan reparaciones reparacion tambien pero como cuando donde ' +
   // Everyday words and function words (accents folded), so short Spanish is read as Spanish.
-  'de y o lo le les nos por porque cual cuales muy mas ya si todo toda todos nada algo alguien alguna alguno ' +
+  'de y o lo le les nos por porque pasame paseme humano repitelo cual cuales muy mas ya si todo toda todos nada algo alguien alguna alguno ' +
   'hace hacer tiene tienes puede pueden podria aceptan acepta tarjeta credito debito efectivo cheque pagar pago pagos ' +
   'triturador basura zumbido vuelta da dar cobraron cobro veces vez vino ayer dejo sucio sucia sigue igual foto fotos ' +
   'mandar manden ver veas problema numero telefono oficina oficinas semana manana hoy tarde noche venir vengan mandan ' +
