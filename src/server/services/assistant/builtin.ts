@@ -1232,7 +1232,14 @@ function onPage(classification: Classification, ctx: Context): Classification {
     && folded.split(/\s+/).filter(Boolean).length <= 8 && /\b(it|this|that|one|they|them)\b/.test(folded) && !topicOf(ctx.text)) return { intent: 'membership' };
   // "Is this actually worth it?", "if I cancel halfway through the year?" on the membership page: the memberships.
   if (['unsure', 'off_topic'].includes(classification.intent) && ctx.history.length === 0 && /^\/membership/.test(ctx.pagePath)
-    && /\b(it|this|worth|cancel\w*|refund|renew\w*|sign up|join)\b/.test(folded)) return { intent: 'membership' };
+    && /\b(it|this|that|worth|cancel\w*|refund|renew\w*|sign up|join|members?|which one|should i get|difference)\b/.test(folded) && !/\b(brand|rheem|model|warrant\w*|percent|off)\b|%/.test(folded)) return { intent: 'membership' };
+  // "Is this covered?" on the membership page: what a plan covers, not whether we serve a place.
+  if (classification.intent === 'service_area' && ctx.history.length === 0 && /^\/membership/.test(ctx.pagePath) && !namesAPlace(ctx.places) && /\bcovered\b/.test(folded) && folded.split(/\s+/).length <= 10) return { intent: 'membership' };
+  // "Which one should I get?? 4 people 2 baths" on the water heater guide: that page's topic.
+  const pageTopic = (Object.entries(topicPages) as [Intent, RegExp][]).find(([, path]) => path.test(ctx.pagePath))?.[0];
+  if (classification.intent === 'unsure' && !classification.unstated && ctx.history.length === 0 && pageTopic && /\b(which one|should i get|what size|will (this|it) (work|fix|help))\b/.test(folded)) return { intent: pageTopic };
+  // "What do you actually check?" on a service or guide page: what the service includes.
+  if (classification.intent === 'unsure' && !classification.unstated && ctx.history.length === 0 && /\bwhat (do|does|will) (you|y'?all|the (tech\w*|plumber))( guys)?( actually)? (check|inspect|look (at|for))\b/.test(folded)) return { intent: 'services' };
   return classification;
 }
 
