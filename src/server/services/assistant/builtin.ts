@@ -1017,6 +1017,8 @@ function withContext(classification: Classification, text: string, places: Place
     && (intent !== 'handoff' || /\b(text|call) (me|us) (when|before|once|on the way)\b/.test(folded))
     // ("Ok. And what time do you close today", "ok and would the guy who comes speak Spanish?" ask something else first.)
     && !(asksSomethingElse(folded) && !dayOrTime.test(folded.replace(/\b(today|tonight|hoy)\b/g, ' ')) && (['hours', 'contact', 'payments', 'membership', 'licence', 'about', 'unsure'].includes(intent) || classification.howBookingWorks))
+    // ("ok but can I pick the window or do you assign it?": how booking works, asked before taking the offer.)
+    && !(classification.howBookingWorks && /\bor (do|does|will|would) (you|they|y'?all)\b/.test(folded))
     // ("ok different thing, what's included in a plumbing check-up": a new question, told as one.)
     && !(/\b(different thing|another (thing|question)|unrelated|separate question|other question|change of subject|changing (the )?subject)\b/.test(folded) && !/\b(book\w*|schedul\w*|set (it|one|that) up)\b/.test(folded))
     // ("Please give me the telephone of the Austin office, I will call tomorrow morning": our number, the visitor calls.)
