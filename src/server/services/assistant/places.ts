@@ -75,7 +75,7 @@ const notAPlace = new Set(('facebook instagram yelp google tiktok youtube nextdo
   'fact general particular emergency hurry rush pain line order case water hot cold gas sewer drain pipe pipes toilet sink shower tub ' +
   'heater laundry utility crawl space what which where how you us me him them business service charge touch contact person people ' +
   "if it's it'll sunday saturday weekends holiday holidays " +
-  'apartment complex complexes condo unit units buildings manager supervisor human now ' +
+  'apartment complex complexes condo unit units buildings manager supervisor human now winterizing winterize winterization ' +
   'apple google samsung venmo zelle paypal cashapp voicemail voice mail email e-mail text texts phone phones number numbers website site app ' +
   'churches schools hotels motels clinics gyms warehouses hospitals daycares restaurants businesses apartments condos ' +
   'central hill country highland lakes lake austin metro marble falls area check cash credit card full half progress good bad ' +
