@@ -109,7 +109,7 @@ const keep = new Set(['heart', 'leaving', 'leave', 'heated', 'cheater', 'theater
   'cover', 'clover', 'lover', 'rover', 'never', 'fever', 'lever', 'sever', 'seven', 'every', 'leaks', 'leaky', 'leaked', 'texan',
   'charged', 'charges', 'number', 'numbers', 'plumb', 'plumbs', 'someone', 'sometime', 'somewhere', 'somehow', 'wheres', 'heres',
   'theres', 'buda', 'kyle', 'install', 'installs', 'repairs', 'repaired', 'drains', 'draining', 'cleaning', 'leaking', 'flooded', 'curious',
-  'uninsured', 'unlicensed', 'bucks', 'buck']);
+  'uninsured', 'unlicensed', 'bucks', 'buck', 'scheduler', 'schedulers', 'scheduling']);
 for (const w of keep) known.add(w);
 
 /**
