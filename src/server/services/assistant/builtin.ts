@@ -1033,7 +1033,8 @@ function withContext(classification: Classification, text: string, places: Place
   // "Yes please, and do you take checks?" after an offer of a visit: the visit, with the way to pay answered beside it.
   // ("ya. how long have you been in business btw", "yes please. your guys are licensed right?", "Yes — and what's the phone
   // number for the Marble Falls office?": the offer taken, with the other question answered beside it.)
-  if (offeredVisit && ['payments', 'licence', 'about', 'contact', 'pricing', 'unsure'].includes(intent) && /^\W*(yes|yeah|yep|ya|yup|sure|si|claro|ok(ay)?,? (yes|sure))( please| pls| por favor| let'?s do it)?\W+/.test(folded)
+  if (offeredVisit && ['payments', 'licence', 'about', 'contact', 'pricing', 'unsure'].includes(intent) && /^\W*(yes|yeah|yep|ya|yup|sure|si(?=\s*[,.!]| por favor)|claro|ok(ay)?,? (yes|sure))( please| pls| por favor| let'?s do it)?\W+/.test(folded)
+    && !/\b(first|primero)\b/.test(folded)
     && !/^\W*(yes|yeah|yep|ya|yup|sure|si|claro)\W*$/.test(folded) && !/\b(but|though|tho|pero)\b/.test(folded) && !holdsBack.test(folded) && !/\b(i'?ll|i will|let me) call\b|\b(first|before (i|we) (book|decide|commit))\b/.test(folded)) return { intent: 'scheduling', alsoAsked: intent as 'payments' | 'licence' | 'about' | 'contact' | 'pricing' | 'unsure' };
   // "Morning is better for me, any day next week", "tuesday afternoon works" after an offer: the offer taken, with a time.
   if (offeredVisit && words <= 14 && !folded.includes('?') && /^\W*((alright|all right|ok(ay)?|great|perfect|cool|sure|yes|yeah)[,.!]?\s+)?(mornings?|afternoons?|any ?(day|time)|early|(this|next) week|(monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)s?|(el )?(lunes|martes|miercoles|jueves|viernes|sabado)|manana|en la (manana|tarde)|por la (manana|tarde))\b/.test(folded)
