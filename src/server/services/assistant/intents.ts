@@ -688,20 +688,19 @@ function classifyWhole(message: string, places: PlaceMention, hasImage: boolean)
   const plainlyElsewhere = ruled.intent === 'off_topic' && test(askedElsewhere, fold(message));
   // ("Gotea la llave del baño": a dripping faucet, a fixture to repair, as in English.)
   const faucetDrip = ruled.intent === 'leak' && /\b(llaves?|grifos?)\b(?! (de paso|principal))/.test(fold(message)) && !/\b(tubo|tubos|tuberia|tuberias|debajo|pared|techo|piso|losa|afuera|exterior|manguera)\b/.test(fold(message));
-  if ((['unsure', 'services', 'off_topic'].includes(ruled.intent) || faucetDrip) && !ruled.unstated && !plainlyElsewhere && detectLanguage(message) === 'es') {
-    const glossed = classifyByRules(glossSpanish(message), places, hasImage);
+  if (ruled.unstated || detectLanguage(message) !== 'es') return withModel(message, ruled);
+  // The gloss is read once, for both cases below.
+  const glossed = classifyByRules(glossSpanish(message), places, hasImage);
+  const spanishFold = fold(message);
+  if ((['unsure', 'services', 'off_topic'].includes(ruled.intent) || faucetDrip) && !plainlyElsewhere
     // (A hazard the Spanish tells as over, "hace dos semanas se reventó un tubo, ya lo arreglaron", stays over in the gloss.)
-    if (glossed.intent !== 'unsure' && glossed.intent !== ruled.intent && !(glossed.intent === 'emergency' && hazardNotNow(fold(message)))) return glossed;
-  }
+    && glossed.intent !== 'unsure' && glossed.intent !== ruled.intent && !(glossed.intent === 'emergency' && hazardNotNow(spanishFold))) return glossed;
   // A person, a grievance or an attempt on the rules, told in Spanish words the Spanish rules do not know ("que un
   // representante me devolviera la llamada", "su plomero me rayó el piso y no quiso hacerse responsable"), is that, whatever topic it names.
-  if (!['emergency', 'injection', 'complaint', 'handoff'].includes(ruled.intent) && !ruled.unstated && detectLanguage(message) === 'es') {
-    const glossed = classifyByRules(glossSpanish(message), places, hasImage);
-    const spanishFold = fold(message);
-    if (glossed.intent === 'handoff' && /\b(llam\w*|humano|persona|representante|asesor|gerente|supervisor|encargad[oa]|texto|mensaje)\b/.test(spanishFold)
-      || glossed.intent === 'complaint' && /\b(enojad[oa]|molest[oa]|queja|reclam\w*|no quiso|rayo|rompio|danaron|cobraron|ver la cara|tarde|no hicieron|mal servicio|pesimo)\b/.test(spanishFold) && !/\b(otro|otra|otros)\b/.test(spanishFold)
-      || glossed.intent === 'injection' && /\b(dime|digame|di que|repite\w*|olvida\w*|ignora\w*|reglas|instrucciones|direccion|vecin[oa]s?|clientes)\b/.test(spanishFold)) return glossed;
-  }
+  if (!['emergency', 'injection', 'complaint', 'handoff'].includes(ruled.intent) && (
+    glossed.intent === 'handoff' && /\b(llam\w*|humano|persona|representante|asesor|gerente|supervisor|encargad[oa]|texto|mensaje)\b/.test(spanishFold)
+    || glossed.intent === 'complaint' && /\b(enojad[oa]|molest[oa]|queja|reclam\w*|no quiso|rayo|rompio|danaron|cobraron|ver la cara|tarde|no hicieron|mal servicio|pesimo)\b/.test(spanishFold) && !/\b(otro|otra|otros)\b/.test(spanishFold)
+    || glossed.intent === 'injection' && /\b(dime|digame|di que|repite\w*|olvida\w*|ignora\w*|reglas|instrucciones|direccion|vecin[oa]s?|clientes)\b/.test(spanishFold))) return glossed;
   return withModel(message, ruled);
 }
 

@@ -230,7 +230,7 @@ export function findPlaces(text: string): PlaceMention {
   if (named.length === 0 && notServed.length === 0 && zips.length === 0 && landmarks.length === 0 && counties.length === 0) {
     const words = text.trim().replace(/[?.!]+$/, '').split(/\s+/).filter(Boolean);
     if (words.length >= 1 && words.length <= 3 && words.every((w) => /^[A-Z][a-z'.-]+$/.test(w))
-      && words.some((w) => !commonWords.has(fold(w).replace(/\.$/, '')) && !exampleWords.has(fold(w).replace(/\.$/, '')) && !notAPlace.has(fold(w).replace(/\.$/, ''))) && words.join('').length >= 4) {
+      && words.map((w) => fold(w).replace(/\.$/, '')).some((w) => !commonWords.has(w) && !exampleWords.has(w) && !notAPlace.has(w)) && words.join('').length >= 4) {
       notServed.push(words.join(' '));
       guessed.push(words.join(' '));
     }
